@@ -1,0 +1,121 @@
+import { z } from 'zod';
+import { isoDateTime } from './common.ts';
+import { ENGLISH_NAME_BANKS, LAO_CURRENCIES, PHONE_LENGTH } from './constants.ts';
+
+/** Letters A–Z and single inner spaces: the account-name rule for KTB, TMB and BBL (SPEC §5). */
+export const ENGLISH_NAME_PATTERN = /^[A-Za-z]+( [A-Za-z]+)*$/;
+
+export function needsEnglishAccountName(bankCode: string): boolean {
+  return (ENGLISH_NAME_BANKS as readonly string[]).includes(bankCode);
+}
+
+export function isEnglishName(name: string): boolean {
+  return ENGLISH_NAME_PATTERN.test(name.trim());
+}
+
+/** SPEC §5: exactly 10 characters, except in Lao mode. Digits only in both modes. */
+export function isValidPhone(phone: string, laoMode: boolean): boolean {
+  if (!/^\d+$/.test(phone)) return false;
+  return laoMode ? phone.length >= 8 && phone.length <= 15 : phone.length === PHONE_LENGTH;
+}
+
+/** Bank account numbers: digits only (dashes a player types are stripped by the client). */
+export const BANK_ACCOUNT_NO_PATTERN = /^\d{6,20}$/;
+
+const trimmed = (max: number) => z.string().trim().max(max);
+
+/**
+ * Registration payload (SPEC §3). username is the phone; bankAccountName is first and last name
+ * joined by one space; currency is set only in Lao mode.
+ */
+export const registrationPayload = z.object({
+  name: trimmed(100).min(1),
+  username: trimmed(20).min(1),
+  password: z.string().min(1).max(128),
+  sourceCode: trimmed(50).optional().default(''),
+  inviteCode: trimmed(50).optional().default(''),
+  bankCode: trimmed(20).min(1),
+  bankAccountName: trimmed(200).min(1),
+  bankAccountNo: trimmed(30).min(1),
+  currency: z.enum(LAO_CURRENCIES).optional(),
+});
+export type RegistrationPayload = z.input<typeof registrationPayload>;
+
+/**
+ * POST /api/account/validate runs at the profile step "with the data so far" (SPEC §5), so bank
+ * fields may still be empty; the server checks every field that is present.
+ */
+export const registrationValidatePayload = z.object({
+  name: trimmed(100).min(1),
+  username: trimmed(20).min(1),
+  password: z.string().min(1).max(128),
+  sourceCode: trimmed(50).optional().default(''),
+  inviteCode: trimmed(50).optional().default(''),
+  bankCode: trimmed(20).optional().default(''),
+  bankAccountName: trimmed(200).optional().default(''),
+  bankAccountNo: trimmed(30).optional().default(''),
+  currency: z.enum(LAO_CURRENCIES).optional(),
+});
+export type RegistrationValidatePayload = z.input<typeof registrationValidatePayload>;
+
+export const loginPayload = z.object({
+  username: trimmed(20).min(1),
+  password: z.string().min(1).max(128),
+  /** Not in SPEC's payload: asks for a long-lived token, matching the "remember" checkbox. */
+  remember: z.boolean().optional().default(false),
+});
+export type LoginPayload = z.input<typeof loginPayload>;
+
+export const loginResponse = z.object({ token: z.string() });
+export type LoginResponse = z.infer<typeof loginResponse>;
+
+/** Profile entity (SPEC §3). */
+export const profile = z.object({
+  _id: z.string(),
+  name: z.string(),
+  username: z.string(),
+  createdAt: isoDateTime,
+  coin: z.number().int(),
+});
+export type Profile = z.infer<typeof profile>;
+
+/** The player's registered bank account, as the wallet response and profile screen show it. */
+export const bankAccount = z.object({
+  bankCode: z.string(),
+  bankAccountName: z.string(),
+  bankAccountNo: z.string(),
+  currency: z.string().nullable(),
+  bank: z.object({ nameTH: z.string(), nameEN: z.string() }),
+});
+export type BankAccount = z.infer<typeof bankAccount>;
+
+/** GET /api/account/profile: the profile entity plus the bank account the profile screen shows. */
+export const profileResponse = profile.extend({ bankAccount });
+export type ProfileResponse = z.infer<typeof profileResponse>;
+
+/** PUT /api/account/profile (SPEC §3 Profile update). */
+export const profileUpdatePayload = z.object({
+  name: trimmed(100).min(1),
+  bankCode: trimmed(20).min(1),
+  bankAccountName: trimmed(200).min(1),
+  bankAccountNo: trimmed(30).min(1),
+});
+export type ProfileUpdatePayload = z.infer<typeof profileUpdatePayload>;
+
+/** PUT /api/account/bankAccountName: the English-name fix for KTB, TMB and BBL accounts. */
+export const bankAccountNamePayload = z.object({
+  bankCode: trimmed(20).min(1),
+  bankAccountName: trimmed(200).min(1),
+});
+export type BankAccountNamePayload = z.infer<typeof bankAccountNamePayload>;
+
+export const changePasswordPayload = z.object({
+  oldPassword: z.string().min(1).max(128),
+  newPassword: z.string().min(1).max(128),
+});
+export type ChangePasswordPayload = z.infer<typeof changePasswordPayload>;
+
+/** Formats a 10-digit account number as 3-3-rest for display (SPEC §2 Profile); other lengths unchanged. */
+export function formatAccountNumber(accountNo: string): string {
+  return /^\d{10}$/.test(accountNo) ? `${accountNo.slice(0, 3)}-${accountNo.slice(3, 6)}-${accountNo.slice(6)}` : accountNo;
+}

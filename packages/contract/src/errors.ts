@@ -1,0 +1,131 @@
+import { z } from 'zod';
+
+/** Every error and result code of SPEC §8, grouped as SPEC groups them. Each has th, lo and en text in the web app. */
+export const ERROR_CODE_GROUPS = {
+  auth: [
+    'UNAUTHORIZED',
+    'EXPIRED_AUTH_TOKEN',
+    'INVALID_USER_1',
+    'INVALID_USER_2',
+    'INVALID_USER_3',
+    'INVALID_USER_4',
+    'INVALID_IP',
+    'NOT_AREASLOT',
+    'NOT_UFABET',
+    'NO_USER',
+    'WRONG_PASSWORD',
+    'WRONG_CREDENTIAL',
+    'INACTIVE_USER',
+    'LOGIN_FAIL',
+    'REQUEST_LIMIT',
+  ],
+  otp: [
+    'OTP_BLOCK',
+    'OTP_TOKEN_INVALID',
+    'OTP_NOT_EXIST',
+    'OTP_VERIFIED',
+    'OTP_EXPIRED',
+    'OTP_CODE_INVALID',
+    'OTP_CODE_VALID',
+    'UNVERIFIED_OTP',
+    'OTP_SEND_FAIL',
+    'OTP_VERIFY_FAIL',
+  ],
+  registration: [
+    'EXISTING_USER',
+    'EXISTING_BANK',
+    'INVALID_USER_INFO',
+    'GAME_ACTIVATION_FAIL',
+    'INVALID_BANK',
+    'BANK_ACCOUNT_NAME_ENG',
+    'REGISTER_FAIL',
+    'PHONE_NUMBER_REQUIRE_10_DIGIT',
+  ],
+  bonus: [
+    'BONUS_REMAINING',
+    'BONUS_ALREADY_ACTIVE',
+    'BONUS_MAX_CLAIMED',
+    'BONUS_CONDITION',
+    'BONUS_CLEAR',
+    'BONUS_FULL',
+    'NO_PROMOTION',
+    'PROMOTION_RECEIVED',
+  ],
+  invite: [
+    'INVITE_COLLECT',
+    'INVITE_INACTIVE',
+    'NO_INVITE_BONUS',
+    'NO_INVITEE_PLAY_INFO',
+    'INVITE_BONUS_SUCCESS',
+    'INVITE_BONUS_FAIL',
+  ],
+  generic: ['INTERNAL_SERVER_ERROR', 'OK', 'SUCCESS', 'KEY_MISSING', 'KEY_INVALID', 'NO_DATA', 'QR_FAIL'],
+  refund: ['NO_REFUND', 'REFUND_CONDITION', 'REFUND_SUCCESS', 'REFUND_INACTIVE', 'REFUND_MINIMUM'],
+  wallet: [
+    'NO_BANK',
+    'NO_WALLET',
+    'SLOT_ALREADY_ACTIVE',
+    'SLOT_ACTIVATE_FAIL',
+    'SLOT_NO_ACCOUNT',
+    'SLOT_RESET_PASSWORD_FAIL',
+    'TRANSFER_MINIMUM',
+    'NO_GAME',
+    'MONEY_NOT_ENOUGH',
+    'TRANSFER_FAIL',
+  ],
+  slip: [
+    'SLIP_UPLOAD_FAIL',
+    'REQUEST_LIMIT_1MIN',
+    'SLIP_NO_FILE',
+    'SLIP_INVALID_FILE',
+    'TRUELINK_DUPLICATE',
+    'TRUELINK_INVALID',
+  ],
+  spin: [
+    'NO_CLAIMABLE_COUPON',
+    'INVALID_PRIZE_CODE',
+    'INVALID_CODE',
+    'INVALID_COUPON_TYPE',
+    'COUPON_EXPIRED',
+    'BONUS_REMAINING',
+  ],
+} as const;
+
+type GroupCodes = (typeof ERROR_CODE_GROUPS)[keyof typeof ERROR_CODE_GROUPS][number];
+
+/** The codes as one de-duplicated list (BONUS_REMAINING stands in two groups). */
+export const ERROR_CODES: readonly GroupCodes[] = [...new Set(Object.values(ERROR_CODE_GROUPS).flat())];
+export type ErrorCode = GroupCodes;
+
+/** Messages outside the catalogue that the web client reacts to (SPEC §6, §8). */
+export const INVALID_TOKEN = 'invalid-token';
+export const GONE = 'gone';
+export type ClientMessage = ErrorCode | typeof INVALID_TOKEN | typeof GONE;
+
+/** Slip reason codes of SPEC §8 (shown in brackets after the slip status). */
+export const SLIP_REASON_CODES = [
+  'UPLOADED_FILE_NOT_EXIST',
+  'IMG_SIZE_UNABLE_TO_PROCESS',
+  'CANNOT_READ_CROPPED_IMAGE',
+  'DEST_ACC_INVALID',
+  'SLIP_REFNO_DUPLICATED',
+  'UNSTABLE_REFNO_ON_SLIP',
+  'TRIPPLE_WRONG_CAPTCHA',
+  'INVALID_SLIP',
+  'NOT_MATCH',
+  'EXPIRED_SLIP',
+  'UNKNOW_ERROR',
+] as const;
+export type SlipReasonCode = (typeof SLIP_REASON_CODES)[number];
+
+/** Every error body the server sends: a code, and for validation failures the offending field. */
+export const errorResponse = z.object({
+  message: z.string(),
+  field: z.string().optional(),
+  requestId: z.string().optional(),
+});
+export type ErrorResponse = z.infer<typeof errorResponse>;
+
+/** Body of calls whose success response SPEC does not show: a result code from the catalogue. */
+export const messageResponse = z.object({ message: z.string() });
+export type MessageResponse = z.infer<typeof messageResponse>;

@@ -1,0 +1,35 @@
+import { z } from 'zod';
+
+export const OTP_CODE_LENGTH = 6;
+export const OTP_TTL_SECONDS = 300;
+export const OTP_MAX_ATTEMPTS = 5;
+/** Sends allowed per phone within OTP_SEND_WINDOW_SECONDS before OTP_BLOCK. */
+export const OTP_MAX_SENDS = 5;
+export const OTP_SEND_WINDOW_SECONDS = 3600;
+/** Seconds a player waits before asking for another code. */
+export const OTP_RESEND_COOLDOWN_SECONDS = 30;
+
+export const otpSendPayload = z.object({ phoneNumber: z.string().trim().min(1).max(20) });
+export type OtpSendPayload = z.infer<typeof otpSendPayload>;
+
+/**
+ * POST /api/otp/send. code is the response code: OTP_VERIFIED when the phone was already verified
+ * (the wizard skips to the profile step, otpToken is then empty), otherwise OK.
+ */
+export const otpSendResponse = z.object({
+  otpRef: z.string(),
+  otpToken: z.string(),
+  code: z.enum(['OK', 'OTP_VERIFIED']),
+  /** Seconds until the code expires. */
+  expireIn: z.number().int(),
+});
+export type OtpSendResponse = z.infer<typeof otpSendResponse>;
+
+export const otpVerifyPayload = z.object({
+  otpToken: z.string().trim().min(1).max(200),
+  otpCode: z.string().trim().min(1).max(10),
+});
+export type OtpVerifyPayload = z.infer<typeof otpVerifyPayload>;
+
+/** POST /api/otp/verify answers OTP_CODE_VALID on success. */
+export const otpVerifyResponse = z.object({ message: z.literal('OTP_CODE_VALID') });

@@ -1,0 +1,43 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * One runner for every test: contract and server unit/integration tests in Node, web component tests
+ * in happy-dom (configured in apps/web/vite.config.ts), and end-to-end tests in real Chromium.
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'contract',
+          root: './packages/contract',
+          include: ['src/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'server',
+          root: './apps/server',
+          include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      './apps/web/vite.config.ts',
+      {
+        test: {
+          name: 'e2e',
+          root: './e2e',
+          include: ['**/*.e2e.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+          globalSetup: ['./global-setup.ts'],
+        },
+      },
+    ],
+  },
+});
