@@ -1,0 +1,129 @@
+import { randomUUID } from 'node:crypto';
+import compress from '@fastify/compress';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { Db } from './db/database.ts';
+import { ensureSetting } from './db/settings.repo.ts';
+import { requirePlayer } from './http/auth.ts';
+import { registerErrorHandler } from './http/error-handler.ts';
+import { registerLineQr } from './http/line-qr.ts';
+import { registerStaticFiles } from './http/static-files.ts';
+import { type Clock, systemClock } from './lib/clock.ts';
+import { randomSecret } from './lib/ids.ts';
+import { playerAccountRoutes, publicAccountRoutes } from './modules/account/account.routes.ts';
+import { createAccountService } from './modules/account/account.service.ts';
+import { playerLookupRoutes, publicLookupRoutes } from './modules/lookup/lookup.routes.ts';
+import { otpRoutes } from './modules/otp/otp.routes.ts';
+import { createOtpService } from './modules/otp/otp.service.ts';
+import { sandboxRoutes } from './modules/sandbox/sandbox.routes.ts';
+import { registerServiceStateGate } from './modules/service-state/service-state.ts';
+import { sandboxSmsProvider } from './providers/sms/sandbox-sms.ts';
+import type { SmsProvider } from './providers/sms/sms-provider.ts';
+
+export interface AppDeps {
+  config: Config;
+  db: Db;
+  clock?: Clock;
+  providers?: { sms?: SmsProvider };
+  /** Tests pass false to keep output quiet; main passes a pino options object. */
+  logger?: boolean | object;
+}
+
+const APP_NAME = 'Lucky Wallet';
+const BODY_LIMIT_BYTES = 64 * 1024;
+
+/** Builds the whole HTTP app; main.ts listens on it and tests call inject() on it. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, db } = deps;
+  const clock = deps.clock ?? systemClock;
+  const kysely = db.kysely;
+
+  const app = Fastify({
+    logger: deps.logger ?? false,
+    genReqId: (req) => {
+      const incoming = req.headers['x-request-id'];
+      return typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
+    },
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: config.trustProxy,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorateRequest('player', null);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  registerErrorHandler(app);
+
+  // External plugins first (CONVENTIONS: fastify/demo), then the service gate, then our modules.
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Server HTML (conditions, banners) may carry style attributes; scripts stay locked down.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        mediaSrc: ["'self'", 'blob:'],
+        connectSrc: ["'self'"],
+        frameSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    // The app is served over plain http on localhost in development; HSTS belongs to the TLS proxy.
+    strictTransportSecurity: false,
+  });
+  await app.register(compress, { threshold: 1024 });
+  await app.register(rateLimit, {
+    max: config.rateLimitPerMinute,
+    timeWindow: '1 minute',
+    errorResponseBuilder: () => ({ statusCode: 429, message: 'REQUEST_LIMIT' }),
+  });
+
+  registerServiceStateGate(app, kysely, clock);
+
+  const secret = await ensureSetting(kysely, 'server_secret', randomSecret);
+  const sandboxSms = sandboxSmsProvider(kysely, clock);
+  const sms = deps.providers?.sms ?? sandboxSms;
+  const otp = createOtpService({ db: kysely, clock, sms, secret, laoMode: config.laoMode, appName: APP_NAME });
+  const accounts = createAccountService({
+    db: kysely,
+    clock,
+    otp,
+    laoMode: config.laoMode,
+    registerOtp: config.registerOtp,
+    sessionTtlHours: config.sessionTtlHours,
+    rememberTtlDays: config.rememberTtlDays,
+    loginMaxFailures: config.loginMaxFailures,
+    loginFailureWindowSeconds: config.loginFailureWindowSeconds,
+  });
+  const lookupOptions = {
+    db: kysely,
+    clock,
+    laoMode: config.laoMode,
+    registerOtp: config.registerOtp,
+    enableChatWidget: config.enableChatWidget,
+  };
+
+  await app.register(publicAccountRoutes, { accounts });
+  await app.register(otpRoutes, { otp });
+  await app.register(publicLookupRoutes, lookupOptions);
+  await app.register(async (player) => {
+    requirePlayer(player, kysely, clock);
+    await player.register(playerAccountRoutes, { accounts });
+    await player.register(playerLookupRoutes, lookupOptions);
+  });
+  if (config.sandboxProviders) await app.register(sandboxRoutes, { sms: sandboxSms });
+
+  registerLineQr(app, kysely);
+  await registerStaticFiles(app, config.webDistDir, config.assetsDir);
+  return app;
+}

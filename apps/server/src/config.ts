@@ -1,0 +1,75 @@
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/**
+ * This file sits one folder below apps/server both as source (src/config.ts) and once bundled
+ * (dist/main.js), so paths derived here are the same in dev, tests and production.
+ */
+export const SERVER_ROOT = dirname(dirname(fileURLToPath(import.meta.url)));
+export const REPO_ROOT = resolve(SERVER_ROOT, '..', '..');
+
+const booleanFromEnv = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'])
+  .transform((v) => ['true', '1', 'yes', 'on'].includes(v));
+
+const configSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^(postgres(ql)?:\/\/|sqlite:)/, 'must start with postgres://, postgresql:// or sqlite:')
+      .optional(),
+    LAO_MODE: booleanFromEnv.default(false),
+    REGISTER_OTP: booleanFromEnv.default(true),
+    ENABLE_CHAT_WIDGET: booleanFromEnv.default(false),
+    SANDBOX_PROVIDERS: booleanFromEnv.optional(),
+    SEED_DEMO: booleanFromEnv.default(true),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    WEB_DIST_DIR: z.string().min(1).default(resolve(REPO_ROOT, 'apps/web/dist')),
+    TRUST_PROXY: booleanFromEnv.default(false),
+    RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
+    LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
+    LOGIN_FAILURE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
+    SESSION_TTL_HOURS: z.coerce.number().int().min(1).default(12),
+    REMEMBER_TTL_DAYS: z.coerce.number().int().min(1).default(30),
+  })
+  .transform((env) => ({
+    nodeEnv: env.NODE_ENV,
+    port: env.PORT,
+    host: env.HOST,
+    dataDir: resolve(env.DATA_DIR),
+    databaseUrl: env.DATABASE_URL ?? `sqlite:${resolve(env.DATA_DIR, 'wallet.db')}`,
+    laoMode: env.LAO_MODE,
+    registerOtp: env.REGISTER_OTP,
+    enableChatWidget: env.ENABLE_CHAT_WIDGET,
+    // Sandbox providers (SMS outbox, later fake banks and games) are on unless this is production.
+    sandboxProviders: env.SANDBOX_PROVIDERS ?? env.NODE_ENV !== 'production',
+    seedDemo: env.SEED_DEMO,
+    logLevel: env.LOG_LEVEL,
+    webDistDir: resolve(env.WEB_DIST_DIR),
+    assetsDir: resolve(SERVER_ROOT, 'assets'),
+    trustProxy: env.TRUST_PROXY,
+    rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE,
+    loginMaxFailures: env.LOGIN_MAX_FAILURES,
+    loginFailureWindowSeconds: env.LOGIN_FAILURE_WINDOW_SECONDS,
+    sessionTtlHours: env.SESSION_TTL_HOURS,
+    rememberTtlDays: env.REMEMBER_TTL_DAYS,
+  }));
+
+export type Config = z.output<typeof configSchema>;
+
+export class ConfigError extends Error {}
+
+/** Reads the environment; a wrong value throws a ConfigError naming every bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = configSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return parsed.data;
+}

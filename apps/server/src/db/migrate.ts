@@ -1,0 +1,42 @@
+import { type Kysely, sql } from 'kysely';
+import type { Db } from './database.ts';
+import * as m001 from './migrations/001-foundation.ts';
+
+type Migration = { up: (db: Parameters<typeof m001.up>[0], dialect: Db['dialect']) => Promise<void> };
+
+/** Listed by hand, in order. A migration's name never changes once it has shipped. */
+const MIGRATIONS: ReadonlyArray<[string, Migration]> = [['001-foundation', m001]];
+
+/**
+ * Applies pending migrations, each in its own transaction. Kysely's Migrator would work too, but it
+ * cannot pass the dialect to a migration, and branching on it in one place is the convention here.
+ */
+export async function migrate(db: Db): Promise<string[]> {
+  // Several server processes may start together on one PostgreSQL: an advisory lock on one pinned
+  // connection makes them migrate one after another instead of racing.
+  return db.kysely.connection().execute(async (k) => {
+    if (db.dialect === 'postgres') await sql`select pg_advisory_lock(7272001)`.execute(k);
+    try {
+      return await applyPending(k, db.dialect);
+    } finally {
+      if (db.dialect === 'postgres') await sql`select pg_advisory_unlock(7272001)`.execute(k);
+    }
+  });
+}
+
+async function applyPending(k: Kysely<any>, dialect: Db['dialect']): Promise<string[]> {
+  await sql`create table if not exists schema_migrations (name text primary key, applied_at bigint not null)`.execute(k);
+  const applied = new Set(
+    (await sql<{ name: string }>`select name from schema_migrations`.execute(k)).rows.map((r) => r.name),
+  );
+  const ran: string[] = [];
+  for (const [name, migration] of MIGRATIONS) {
+    if (applied.has(name)) continue;
+    await k.transaction().execute(async (trx) => {
+      await migration.up(trx, dialect);
+      await sql`insert into schema_migrations (name, applied_at) values (${name}, ${Date.now()})`.execute(trx);
+    });
+    ran.push(name);
+  }
+  return ran;
+}

@@ -1,0 +1,123 @@
+import type { Kysely } from 'kysely';
+import { ledgerCurrency, openPlayerAccounts } from '../../ledger/accounts.ts';
+import { hashPassword } from '../../lib/password.ts';
+import { CONTENT_KEYS } from '../../modules/lookup/content.ts';
+import type { Database } from '../schema.ts';
+import { getSetting, putSetting } from '../settings.repo.ts';
+import { LAO_BANKS, SOURCES, THAI_BANKS } from './reference-data.ts';
+
+/** The demo player the README names. */
+export const DEMO_PLAYER = { username: '0812345678', password: 'demo1234', id: 'DEMO000001' } as const;
+
+/**
+ * Reference data every installation needs (banks, sources) and, when `demo` is set, demo content and
+ * the demo player. Runs once: a marker setting records that it did, so operator edits are never
+ * overwritten by a restart.
+ */
+export async function seed(db: Kysely<Database>, options: { demo: boolean; now?: number }): Promise<boolean> {
+  if (await getSetting<boolean>(db, 'seeded')) return false;
+  const now = options.now ?? Date.now();
+  await db.transaction().execute(async (trx) => {
+    const banks = [
+      ...THAI_BANKS.map(([code, th, en], i) => ({ code, name_th: th, name_en: en, country: 'TH', sort_order: i })),
+      ...LAO_BANKS.map(([code, lo, en], i) => ({ code, name_th: lo, name_en: en, country: 'LA', sort_order: i })),
+    ];
+    await trx.insertInto('banks').values(banks).execute();
+    await trx
+      .insertInto('sources')
+      .values(SOURCES.map(([code, description], i) => ({ code, description, sort_order: i })))
+      .execute();
+    if (options.demo) await seedDemo(trx, now);
+    await putSetting(trx, 'seeded', true, now);
+  });
+  return true;
+}
+
+async function seedDemo(trx: Kysely<Database>, now: number): Promise<void> {
+  await putSetting(trx, CONTENT_KEYS.info, { name: 'Lucky Wallet', website: 'http://localhost:8080' }, now);
+  await putSetting(
+    trx,
+    CONTENT_KEYS.contact,
+    {
+      contactText:
+        'ทีมงานดูแลตลอด 24 ชั่วโมง ติดต่อเราทาง LINE หรือแชทได้ทุกเวลา\nOur team is here 24/7 on LINE or chat.',
+      lineLink: 'https://line.me/R/ti/p/@luckywallet',
+      lineName: '@luckywallet',
+      lineQR: '/media/line-qr.svg',
+    },
+    now,
+  );
+  await putSetting(
+    trx,
+    CONTENT_KEYS.conditions,
+    [
+      '<p><strong>ฝากเงิน</strong> ยอดเข้ากระเป๋าภายใน 1 นาที / Deposits reach your wallet within 1 minute.</p>',
+      '<p><strong>สลิป</strong> อัปโหลดภายใน 1 ชั่วโมงหลังโอน / Upload a slip within 1 hour of the transfer.</p>',
+      '<p><strong>โบนัส</strong> ถอนบางส่วนหลังรับโบนัส เครดิตที่เหลือจะถูกตัดทั้งหมด / Withdrawing only part after a bonus forfeits the remaining credit.</p>',
+      '<p><strong>จบโบนัส</strong> ย้ายเงินจากเกมกลับกระเป๋าหลักก่อน / Move all game funds to the main wallet before ending a bonus.</p>',
+    ],
+    now,
+  );
+  await putSetting(
+    trx,
+    CONTENT_KEYS.agreements,
+    [
+      '<p>ผู้เล่นต้องมีอายุ 20 ปีบริบูรณ์ขึ้นไป / Players must be 20 years of age or older.</p>',
+      '<p>หนึ่งบุคคลต่อหนึ่งบัญชีและหนึ่งบัญชีธนาคาร / One person, one account, one bank account.</p>',
+      '<p>การถอนเงินโอนเข้าบัญชีธนาคารที่ลงทะเบียนไว้เท่านั้น / Withdrawals go only to your registered bank account.</p>',
+    ],
+    now,
+  );
+  await putSetting(trx, CONTENT_KEYS.notice, '<p>ยินดีต้อนรับสู่ Lucky Wallet / Welcome to Lucky Wallet</p>', now);
+  await putSetting(trx, CONTENT_KEYS.withdrawLimits, { withdrawMinMinor: 100_00, withdrawMaxMinor: 50_000_00 }, now);
+  await putSetting(trx, CONTENT_KEYS.slipWindow, { closedFrom: '23:50', closedTo: '00:10' }, now);
+  await putSetting(
+    trx,
+    CONTENT_KEYS.deposit,
+    {
+      banks: [
+        {
+          bankCode: 'KBANK',
+          bankType: 'BANK',
+          mode: 'AUTO',
+          bankAccountName: 'LUCKY WALLET CO LTD',
+          bankAccountNo: '1234567890',
+          currency: 'THB',
+          bank: { nameTH: 'ธนาคารกสิกรไทย', nameEN: 'Kasikornbank' },
+        },
+        {
+          bankCode: 'SCB',
+          bankType: 'BANK',
+          mode: 'SMS',
+          bankAccountName: 'LUCKY WALLET CO LTD',
+          bankAccountNo: '9876543210',
+          currency: 'THB',
+          bank: { nameTH: 'ธนาคารไทยพาณิชย์', nameEN: 'Siam Commercial Bank' },
+        },
+      ],
+      wallets: [{ walletAccountName: '0899999999', mode: 'LINK' }],
+      isManual: false,
+    },
+    now,
+  );
+
+  await trx
+    .insertInto('users')
+    .values({
+      id: DEMO_PLAYER.id,
+      username: DEMO_PLAYER.username,
+      name: 'สมชาย ใจดี',
+      password_hash: await hashPassword(DEMO_PLAYER.password),
+      bank_code: 'KBANK',
+      bank_account_name: 'สมชาย ใจดี',
+      bank_account_no: '0123456789',
+      currency: null,
+      source_code: 'FACEBOOK',
+      inviter_id: null,
+      status: 'active',
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+  await openPlayerAccounts(trx, DEMO_PLAYER.id, ledgerCurrency(null), now);
+}

@@ -1,0 +1,49 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import type { Clock } from '../lib/clock.ts';
+import { sha256 } from '../lib/ids.ts';
+import { findLiveSession } from '../modules/account/account.repo.ts';
+import { AppError, invalidToken } from './errors.ts';
+
+export interface Player {
+  id: string;
+  username: string;
+  tokenHash: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    player: Player | null;
+  }
+}
+
+export function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (!header) return undefined;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match?.[1];
+}
+
+/**
+ * Registers the bearer-token check on every route of the plugin scope it is called in, so a whole
+ * tree of /api routes is protected once instead of per route. A missing, forged, expired or revoked
+ * token answers 401 {message:"invalid-token"}.
+ */
+export function requirePlayer(scope: FastifyInstance, db: Kysely<Database>, clock: Clock): void {
+  scope.addHook('onRequest', async (request) => {
+    const token = bearerToken(request);
+    if (!token || token.length > 200) throw invalidToken();
+    const tokenHash = sha256(token);
+    const session = await findLiveSession(db, tokenHash, clock.now());
+    if (!session) throw invalidToken();
+    if (session.status !== 'active') throw new AppError('INACTIVE_USER', 403);
+    request.player = { id: session.user_id, username: session.username, tokenHash };
+  });
+}
+
+/** For handlers behind requirePlayer: the player is always there. */
+export function playerOf(request: FastifyRequest): Player {
+  if (!request.player) throw invalidToken();
+  return request.player;
+}

@@ -1,0 +1,99 @@
+import type { Kysely } from 'kysely';
+import type { Database, NewUser, UserRow, UserUpdate } from '../../db/schema.ts';
+
+export async function findUserByUsername(db: Kysely<Database>, username: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('username', '=', username).executeTakeFirst();
+}
+
+export async function findUserById(db: Kysely<Database>, id: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function findUserByBankAccount(
+  db: Kysely<Database>,
+  bankCode: string,
+  bankAccountNo: string,
+): Promise<UserRow | undefined> {
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where('bank_code', '=', bankCode)
+    .where('bank_account_no', '=', bankAccountNo)
+    .executeTakeFirst();
+}
+
+export async function insertUser(db: Kysely<Database>, user: NewUser): Promise<void> {
+  await db.insertInto('users').values(user).execute();
+}
+
+export async function updateUser(db: Kysely<Database>, id: string, update: UserUpdate): Promise<void> {
+  await db.updateTable('users').set(update).where('id', '=', id).execute();
+}
+
+export async function insertSession(
+  db: Kysely<Database>,
+  session: { tokenHash: string; userId: string; createdAt: number; expiresAt: number },
+): Promise<void> {
+  await db
+    .insertInto('sessions')
+    .values({
+      token_hash: session.tokenHash,
+      user_id: session.userId,
+      created_at: session.createdAt,
+      expires_at: session.expiresAt,
+      revoked_at: null,
+    })
+    .execute();
+}
+
+/** The live session for a token hash with its user, or nothing when unknown, expired or revoked. */
+export async function findLiveSession(db: Kysely<Database>, tokenHash: string, now: number) {
+  return db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .select(['sessions.token_hash', 'sessions.user_id', 'users.status', 'users.username'])
+    .where('sessions.token_hash', '=', tokenHash)
+    .where('sessions.revoked_at', 'is', null)
+    .where('sessions.expires_at', '>', now)
+    .executeTakeFirst();
+}
+
+export async function revokeSession(db: Kysely<Database>, tokenHash: string, now: number): Promise<void> {
+  await db.updateTable('sessions').set({ revoked_at: now }).where('token_hash', '=', tokenHash).execute();
+}
+
+/** After a password change every other device must log in again. */
+export async function revokeOtherSessions(db: Kysely<Database>, userId: string, keepTokenHash: string, now: number) {
+  await db
+    .updateTable('sessions')
+    .set({ revoked_at: now })
+    .where('user_id', '=', userId)
+    .where('token_hash', '!=', keepTokenHash)
+    .where('revoked_at', 'is', null)
+    .execute();
+}
+
+export async function readFailures(db: Kysely<Database>, key: string) {
+  return db.selectFrom('auth_failures').selectAll().where('key', '=', key).executeTakeFirst();
+}
+
+export async function recordFailure(db: Kysely<Database>, key: string, now: number, windowMs: number): Promise<void> {
+  const current = await readFailures(db, key);
+  if (!current || now - current.window_start > windowMs) {
+    await db
+      .insertInto('auth_failures')
+      .values({ key, count: 1, window_start: now })
+      .onConflict((oc) => oc.column('key').doUpdateSet({ count: 1, window_start: now }))
+      .execute();
+    return;
+  }
+  await db
+    .updateTable('auth_failures')
+    .set((eb) => ({ count: eb('count', '+', 1) }))
+    .where('key', '=', key)
+    .execute();
+}
+
+export async function clearFailures(db: Kysely<Database>, key: string): Promise<void> {
+  await db.deleteFrom('auth_failures').where('key', '=', key).execute();
+}

@@ -1,0 +1,61 @@
+import {
+  bankAccountNamePayload,
+  changePasswordPayload,
+  loginPayload,
+  loginResponse,
+  profileResponse,
+  profileUpdatePayload,
+  registrationPayload,
+  registrationValidatePayload,
+} from '@wallet/contract/account';
+import { messageResponse } from '@wallet/contract/errors';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { playerOf } from '../../http/auth.ts';
+import type { AccountService } from './account.service.ts';
+
+/** Calls anyone may make: log in, and the registration wizard's validate and register. */
+export const publicAccountRoutes: FastifyPluginAsyncZod<{ accounts: AccountService }> = async (app, { accounts }) => {
+  app.post(
+    '/api/login',
+    { schema: { body: loginPayload, response: { 200: loginResponse } } },
+    async (request) => accounts.login(request.body, request.ip),
+  );
+  app.post(
+    '/api/account/validate',
+    { schema: { body: registrationValidatePayload, response: { 200: messageResponse } } },
+    async (request) => accounts.validate(request.body),
+  );
+  app.post(
+    '/api/account',
+    { schema: { body: registrationPayload, response: { 200: messageResponse } } },
+    async (request) => accounts.register(request.body),
+  );
+};
+
+/** Calls of a logged-in player; the scope that registers these applies the bearer-token check. */
+export const playerAccountRoutes: FastifyPluginAsyncZod<{ accounts: AccountService }> = async (app, { accounts }) => {
+  app.post('/api/logout', { schema: { response: { 200: messageResponse } } }, async (request) =>
+    accounts.logout(playerOf(request).tokenHash),
+  );
+  app.get('/api/account/profile', { schema: { response: { 200: profileResponse } } }, async (request) =>
+    accounts.getProfile(playerOf(request).id),
+  );
+  app.put(
+    '/api/account/profile',
+    { schema: { body: profileUpdatePayload, response: { 200: messageResponse } } },
+    async (request) => accounts.updateProfile(playerOf(request).id, request.body),
+  );
+  app.put(
+    '/api/account/bankAccountName',
+    { schema: { body: bankAccountNamePayload, response: { 200: messageResponse } } },
+    async (request) => accounts.updateBankAccountName(playerOf(request).id, request.body),
+  );
+  app.put(
+    '/api/account/changepwd',
+    { schema: { body: changePasswordPayload, response: { 200: messageResponse } } },
+    async (request) => {
+      const player = playerOf(request);
+      return accounts.changePassword(player.id, player.tokenHash, request.body);
+    },
+  );
+};

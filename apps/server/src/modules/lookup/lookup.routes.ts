@@ -1,0 +1,95 @@
+import { depositLookupResponse } from '@wallet/contract/deposit';
+import {
+  activeResponse,
+  agreementsResponse,
+  banksResponse,
+  conditionsResponse,
+  contactResponse,
+  enableChatWidgetResponse,
+  infoResponse,
+  noticeResponse,
+  registerOtpResponse,
+  slipLookupResponse,
+  sourcesResponse,
+  withdrawLimitsResponse,
+} from '@wallet/contract/lookup';
+import { fromMinor } from '@wallet/contract/money';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import { getSetting } from '../../db/settings.repo.ts';
+import { inDailyWindow } from '../../lib/bangkok-time.ts';
+import type { Clock } from '../../lib/clock.ts';
+import {
+  CONTENT_KEYS,
+  type ContactContent,
+  type DepositContent,
+  type InfoContent,
+  type SlipWindowContent,
+  type WithdrawLimitsContent,
+} from './content.ts';
+import { listBanks, listSources } from './lookup.repo.ts';
+
+export interface LookupOptions {
+  db: Kysely<Database>;
+  clock: Clock;
+  laoMode: boolean;
+  registerOtp: boolean;
+  enableChatWidget: boolean;
+}
+
+/** Public lookups of SPEC §7. Content the operator has not set yet answers an empty value, never an error. */
+export const publicLookupRoutes: FastifyPluginAsyncZod<LookupOptions> = async (app, opts) => {
+  const { db } = opts;
+  app.get('/api/lookup/active', { schema: { response: { 200: activeResponse } } }, async () => ({ active: true as const }));
+  app.get('/api/lookup/banks', { schema: { response: { 200: banksResponse } } }, async () =>
+    listBanks(db, opts.laoMode ? 'LA' : 'TH'),
+  );
+  app.get('/api/lookup/sources', { schema: { response: { 200: sourcesResponse } } }, async () => listSources(db));
+  app.get('/api/lookup/info', { schema: { response: { 200: infoResponse } } }, async () => {
+    return (await getSetting<InfoContent>(db, CONTENT_KEYS.info)) ?? { name: '', website: '' };
+  });
+  app.get('/api/lookup/contact', { schema: { response: { 200: contactResponse } } }, async () => {
+    return (
+      (await getSetting<ContactContent>(db, CONTENT_KEYS.contact)) ?? {
+        contactText: '',
+        lineLink: '',
+        lineName: '',
+        lineQR: '',
+      }
+    );
+  });
+  app.get('/api/lookup/conditions', { schema: { response: { 200: conditionsResponse } } }, async () => ({
+    conditions: (await getSetting<string[]>(db, CONTENT_KEYS.conditions)) ?? [],
+  }));
+  app.get('/api/lookup/agreements', { schema: { response: { 200: agreementsResponse } } }, async () => ({
+    agreements: (await getSetting<string[]>(db, CONTENT_KEYS.agreements)) ?? [],
+  }));
+  app.get('/api/lookup/notice', { schema: { response: { 200: noticeResponse } } }, async () => ({
+    notice: (await getSetting<string>(db, CONTENT_KEYS.notice)) ?? '',
+  }));
+  app.get('/api/lookup/withdraw', { schema: { response: { 200: withdrawLimitsResponse } } }, async () => {
+    const limits = (await getSetting<WithdrawLimitsContent>(db, CONTENT_KEYS.withdrawLimits)) ?? {
+      withdrawMinMinor: 100_00,
+      withdrawMaxMinor: 50_000_00,
+    };
+    return { withdrawMin: fromMinor(limits.withdrawMinMinor), withdrawMax: fromMinor(limits.withdrawMaxMinor) };
+  });
+  app.get('/api/lookup/slip', { schema: { response: { 200: slipLookupResponse } } }, async () => {
+    const window = await getSetting<SlipWindowContent>(db, CONTENT_KEYS.slipWindow);
+    return { isOpen: !window || !inDailyWindow(opts.clock.now(), window.closedFrom, window.closedTo) };
+  });
+  app.get('/api/lookup/registerOTP', { schema: { response: { 200: registerOtpResponse } } }, async () => ({
+    registerOTP: opts.registerOtp,
+  }));
+  app.get('/api/lookup/enableChatWidget', { schema: { response: { 200: enableChatWidgetResponse } } }, async () => ({
+    enableChatWidget: opts.enableChatWidget,
+  }));
+};
+
+/** Lookups only a logged-in player may read: where to send money is not published to the world. */
+export const playerLookupRoutes: FastifyPluginAsyncZod<LookupOptions> = async (app, { db }) => {
+  app.get('/api/lookup/deposit', { schema: { response: { 200: depositLookupResponse } } }, async () => {
+    return (await getSetting<DepositContent>(db, CONTENT_KEYS.deposit)) ?? { banks: [], wallets: [], isManual: false };
+  });
+};

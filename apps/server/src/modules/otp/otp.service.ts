@@ -1,0 +1,105 @@
+import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import { isValidPhone } from '@wallet/contract/account';
+import {
+  OTP_CODE_LENGTH,
+  OTP_MAX_ATTEMPTS,
+  OTP_MAX_SENDS,
+  OTP_RESEND_COOLDOWN_SECONDS,
+  OTP_SEND_WINDOW_SECONDS,
+  OTP_TTL_SECONDS,
+  type OtpSendResponse,
+} from '@wallet/contract/otp';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import { AppError, badRequest, tooManyRequests } from '../../http/errors.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { randomDigits, randomId, randomSecret, sha256 } from '../../lib/ids.ts';
+import type { SmsProvider } from '../../providers/sms/sms-provider.ts';
+import { findUserByUsername } from '../account/account.repo.ts';
+import * as repo from './otp.repo.ts';
+
+/** How long a verified phone stays good for finishing the registration wizard. */
+export const VERIFICATION_VALID_MS = 30 * 60 * 1000;
+
+export interface OtpDeps {
+  db: Kysely<Database>;
+  clock: Clock;
+  sms: SmsProvider;
+  secret: string;
+  laoMode: boolean;
+  appName: string;
+}
+
+export function createOtpService(deps: OtpDeps) {
+  const { db, clock } = deps;
+  // Codes are stored as an HMAC under the server secret: a leaked table does not reveal them, and a
+  // 6-digit code cannot be brute-forced offline without the secret.
+  const codeHash = (otpId: string, code: string) => createHmac('sha256', deps.secret).update(`${otpId}:${code}`).digest('hex');
+
+  async function send(phoneNumber: string): Promise<OtpSendResponse> {
+    if (!isValidPhone(phoneNumber, deps.laoMode)) throw badRequest('PHONE_NUMBER_REQUIRE_10_DIGIT', 'phoneNumber');
+    if (await findUserByUsername(db, phoneNumber)) throw badRequest('EXISTING_USER', 'phoneNumber');
+    const now = clock.now();
+    if (await repo.findUsableVerification(db, phoneNumber, now - VERIFICATION_VALID_MS)) {
+      return { otpRef: '', otpToken: '', code: 'OTP_VERIFIED', expireIn: 0 };
+    }
+    const sends = await repo.countOtpSendsSince(db, phoneNumber, now - OTP_SEND_WINDOW_SECONDS * 1000);
+    if (sends >= OTP_MAX_SENDS) throw tooManyRequests('OTP_BLOCK');
+    const latest = await repo.latestOtpForPhone(db, phoneNumber);
+    if (latest && now - latest.created_at < OTP_RESEND_COOLDOWN_SECONDS * 1000) throw tooManyRequests('REQUEST_LIMIT');
+
+    const id = randomId(16);
+    const otpToken = randomSecret();
+    const code = randomDigits(OTP_CODE_LENGTH);
+    const ref = Array.from({ length: 4 }, () => 'ABCDEFGHJKLMNPQRSTUVWXYZ'[randomInt(24)]).join('');
+    try {
+      await deps.sms.send(phoneNumber, `${deps.appName} OTP ${code} (ref ${ref}), valid ${OTP_TTL_SECONDS / 60} min.`);
+    } catch {
+      throw new AppError('OTP_SEND_FAIL', 502);
+    }
+    await repo.insertOtp(db, {
+      id,
+      phone: phoneNumber,
+      token_hash: sha256(otpToken),
+      ref,
+      code_hash: codeHash(id, code),
+      attempts: 0,
+      expires_at: now + OTP_TTL_SECONDS * 1000,
+      verified_at: null,
+      consumed_at: null,
+      created_at: now,
+    });
+    return { otpRef: ref, otpToken, code: 'OK', expireIn: OTP_TTL_SECONDS };
+  }
+
+  async function verify(otpToken: string, otpCode: string): Promise<{ message: 'OTP_CODE_VALID' }> {
+    const otp = await repo.findOtpByTokenHash(db, sha256(otpToken));
+    if (!otp) throw badRequest('OTP_TOKEN_INVALID', 'otpToken');
+    if (otp.verified_at !== null) throw badRequest('OTP_VERIFIED');
+    if (clock.now() > otp.expires_at) throw badRequest('OTP_EXPIRED', 'otpCode');
+    if (!(await repo.takeAttempt(db, otp.id, OTP_MAX_ATTEMPTS))) throw tooManyRequests('OTP_BLOCK');
+    const expected = Buffer.from(otp.code_hash, 'hex');
+    const actual = Buffer.from(codeHash(otp.id, otpCode), 'hex');
+    if (!timingSafeEqual(expected, actual)) {
+      if (otp.attempts + 1 >= OTP_MAX_ATTEMPTS) throw tooManyRequests('OTP_BLOCK');
+      throw badRequest('OTP_CODE_INVALID', 'otpCode');
+    }
+    if (!(await repo.markVerified(db, otp.id, clock.now()))) throw badRequest('OTP_VERIFIED');
+    return { message: 'OTP_CODE_VALID' };
+  }
+
+  /** Registration calls this while OTP registration is on; it spends the verification so it works once. */
+  async function consumeVerification(trx: Kysely<Database>, phone: string): Promise<void> {
+    const verification = await repo.findUsableVerification(trx, phone, clock.now() - VERIFICATION_VALID_MS);
+    if (!verification) throw badRequest('UNVERIFIED_OTP', 'username');
+    await repo.markConsumed(trx, verification.id, clock.now());
+  }
+
+  async function hasUsableVerification(phone: string): Promise<boolean> {
+    return Boolean(await repo.findUsableVerification(db, phone, clock.now() - VERIFICATION_VALID_MS));
+  }
+
+  return { send, verify, consumeVerification, hasUsableVerification };
+}
+
+export type OtpService = ReturnType<typeof createOtpService>;

@@ -1,0 +1,36 @@
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import { getSetting, putSetting } from '../../db/settings.repo.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { gone } from '../../http/errors.ts';
+
+export type ServiceState = 'active' | 'terminated';
+const KEY = 'service_state';
+/** Other instances (and the CLI) change the state in the database; each instance re-reads it this often. */
+const CACHE_MS = 1000;
+
+export async function readServiceState(db: Kysely<Database>): Promise<ServiceState> {
+  return (await getSetting<ServiceState>(db, KEY)) ?? 'active';
+}
+
+export async function writeServiceState(db: Kysely<Database>, state: ServiceState): Promise<void> {
+  await putSetting(db, KEY, state);
+}
+
+/**
+ * When the operator terminates the service, every API call answers 410 {message:"gone"} (the web app
+ * then shows /terminated). Back-office calls stay open so the operator can switch it back.
+ */
+export function registerServiceStateGate(app: FastifyInstance, db: Kysely<Database>, clock: Clock): void {
+  let cached: { state: ServiceState; at: number } | undefined;
+  app.addHook('onRequest', async (request) => {
+    const path = request.url.split('?')[0] ?? '';
+    if (!path.startsWith('/api/') || path.startsWith('/api/backoffice/')) return;
+    const now = clock.now();
+    if (!cached || now - cached.at > CACHE_MS || now < cached.at) {
+      cached = { state: await readServiceState(db), at: now };
+    }
+    if (cached.state === 'terminated') throw gone();
+  });
+}

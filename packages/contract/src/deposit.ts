@@ -1,0 +1,45 @@
+import { z } from 'zod';
+
+export const DEPOSIT_BANK_TYPES = ['BANK', 'PAYMENT'] as const;
+export type DepositBankType = (typeof DEPOSIT_BANK_TYPES)[number];
+
+/** How an incoming bank transfer is detected. */
+export const DEPOSIT_MODES = ['AUTO', 'SMS'] as const;
+export type DepositMode = (typeof DEPOSIT_MODES)[number];
+
+/** Bank deposit account (SPEC §3). PAYMENT marks a payment gateway rather than a plain bank account. */
+export const bankDepositAccount = z.object({
+  bankCode: z.string(),
+  bankType: z.enum(DEPOSIT_BANK_TYPES),
+  mode: z.enum(DEPOSIT_MODES),
+  bankAccountName: z.string(),
+  bankAccountNo: z.string(),
+  currency: z.string().nullable(),
+  bank: z.object({ nameTH: z.string(), nameEN: z.string() }),
+});
+export type BankDepositAccount = z.infer<typeof bankDepositAccount>;
+
+/** Wallet modes other than AUTO mean a gift link the player pastes (SPEC §2), so mode stays open-ended. */
+export const WALLET_DEPOSIT_AUTO = 'AUTO';
+
+export const walletDepositAccount = z.object({ walletAccountName: z.string(), mode: z.string() });
+export type WalletDepositAccount = z.infer<typeof walletDepositAccount>;
+
+export function isGiftLinkWallet(account: WalletDepositAccount): boolean {
+  return account.mode !== WALLET_DEPOSIT_AUTO;
+}
+
+/** The deposit lookup. */
+export const depositLookupResponse = z.object({
+  banks: z.array(bankDepositAccount),
+  wallets: z.array(walletDepositAccount),
+  isManual: z.boolean(),
+});
+export type DepositLookupResponse = z.infer<typeof depositLookupResponse>;
+
+/**
+ * GET /api/wallet/truelink/key (designed here): the SPKI PEM public key the client encrypts gift links
+ * under with RSA-OAEP-256 before POST /api/wallet/truelink.
+ */
+export const truelinkKeyResponse = z.object({ publicKey: z.string() });
+export type TruelinkKeyResponse = z.infer<typeof truelinkKeyResponse>;

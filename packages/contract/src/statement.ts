@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import { isoDateTime, pageRequest } from './common.ts';
+import { SLIP_REASON_CODES } from './errors.ts';
+
+/** The two final statuses of statements and slips; anything else shows as in progress (SPEC §4). */
+export const STATUS = { SUCCESS: 'SUCCESS', FAILED: 'FAILED' } as const;
+export type StatusKind = 'success' | 'failed' | 'processing';
+
+/** Case-insensitive because slips travel their status in lower case (SPEC §8) and statements in upper. */
+export function statusKind(status: string): StatusKind {
+  const upper = status.toUpperCase();
+  if (upper === STATUS.SUCCESS) return 'success';
+  if (upper === STATUS.FAILED) return 'failed';
+  return 'processing';
+}
+
+export const STATEMENT_TYPES = ['deposit', 'bonus', 'finish_bonus', 'withdraw', 'transfer'] as const;
+export type StatementType = (typeof STATEMENT_TYPES)[number];
+
+const linked = z.object({ description: z.string() });
+
+/** Statement entry (SPEC §3). from/to are WALLET, a slot code or a bank code; null where a side has no account. */
+export const statementEntry = z.object({
+  /** Not in SPEC: keys the rows and lets support quote a line. */
+  _id: z.string(),
+  statementType: z.enum(STATEMENT_TYPES),
+  from: z.string().nullable(),
+  to: z.string().nullable(),
+  amount: z.number(),
+  status: z.string(),
+  createdAt: isoDateTime,
+  bonus: linked.optional(),
+  promotion: linked.optional(),
+  invite: linked.optional(),
+  refund: linked.optional(),
+  luckydraw: linked.optional(),
+});
+export type StatementEntry = z.infer<typeof statementEntry>;
+
+export const statementListRequest = pageRequest;
+export type StatementListRequest = z.infer<typeof statementListRequest>;
+
+export const statementListResponse = z.object({ total: z.number().int(), statements: z.array(statementEntry) });
+export type StatementListResponse = z.infer<typeof statementListResponse>;
+
+/** Slip (SPEC §3). note is the reason code shown in brackets after the status. */
+export const slip = z.object({
+  createdAt: isoDateTime,
+  amount: z.number(),
+  status: z.string(),
+  note: z.enum(SLIP_REASON_CODES).nullable(),
+  link: z.string(),
+  reference: z.string(),
+});
+export type Slip = z.infer<typeof slip>;
+
+export const slipListRequest = pageRequest;
+export type SlipListRequest = z.infer<typeof slipListRequest>;
+
+export const slipListResponse = z.object({ total: z.number().int(), slips: z.array(slip) });
+export type SlipListResponse = z.infer<typeof slipListResponse>;
+
+export const slipReferenceParams = z.object({ reference: z.string().min(1).max(100) });
+export type SlipReferenceParams = z.infer<typeof slipReferenceParams>;
+
+/** GET /api/statement/slip/reference/{reference}: where the slip image can be viewed. */
+export const slipReferenceResponse = z.object({ url: z.string() });
+export type SlipReferenceResponse = z.infer<typeof slipReferenceResponse>;
+
+/**
+ * POST /api/wallet/slip (designed here): the result code and the new slip row, which usually still says
+ * processing because verification finishes after the upload.
+ */
+export const slipUploadResponse = z.object({ message: z.string(), slip });
+export type SlipUploadResponse = z.infer<typeof slipUploadResponse>;
