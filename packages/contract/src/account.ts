@@ -117,5 +117,7 @@ export type ChangePasswordPayload = z.infer<typeof changePasswordPayload>;
 
 /** Formats a 10-digit account number as 3-3-rest for display (SPEC §2 Profile); other lengths unchanged. */
 export function formatAccountNumber(accountNo: string): string {
-  return /^\d{10}$/.test(accountNo) ? `${accountNo.slice(0, 3)}-${accountNo.slice(3, 6)}-${accountNo.slice(6)}` : accountNo;
+  return /^\d{10}$/.test(accountNo)
+    ? `${accountNo.slice(0, 3)}-${accountNo.slice(3, 6)}-${accountNo.slice(6)}`
+    : accountNo;
 }

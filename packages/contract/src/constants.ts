@@ -50,7 +50,10 @@ export const QR_BANK_CODES = ['KBANK', 'WW', 'PAYTIMZ', 'PAYONEX', 'ZPAY'] as co
 export type QrBankCode = (typeof QR_BANK_CODES)[number];
 
 /** Quick amounts and minimum per QR gateway (SPEC §9). KBANK takes any amount above 0. */
-export const QR_GATEWAYS: Record<QrBankCode, { quickAmounts: readonly number[]; minimum: number; minimumOverridable: boolean }> = {
+export const QR_GATEWAYS: Record<
+  QrBankCode,
+  { quickAmounts: readonly number[]; minimum: number; minimumOverridable: boolean }
+> = {
   KBANK: { quickAmounts: [10, 20, 50, 100, 500, 1000], minimum: 0.01, minimumOverridable: false },
   WW: { quickAmounts: [100, 200, 300, 500, 1000], minimum: 100, minimumOverridable: false },
   PAYONEX: { quickAmounts: [100, 200, 300, 500, 1000], minimum: 100, minimumOverridable: false },

@@ -31,7 +31,9 @@ export function fromMinor(minor: number | bigint): number {
   if (!Number.isSafeInteger(value)) throw new MoneyFormatError('minor amount is not a safe integer');
   const sign = value < 0 ? '-' : '';
   const abs = Math.abs(value);
-  return Number(`${sign}${Math.trunc(abs / MINOR_UNITS_PER_MAJOR)}.${String(abs % MINOR_UNITS_PER_MAJOR).padStart(2, '0')}`);
+  return Number(
+    `${sign}${Math.trunc(abs / MINOR_UNITS_PER_MAJOR)}.${String(abs % MINOR_UNITS_PER_MAJOR).padStart(2, '0')}`,
+  );
 }
 
 export function hasAtMostTwoDecimals(amount: number): boolean {

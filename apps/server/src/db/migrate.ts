@@ -25,7 +25,9 @@ export async function migrate(db: Db): Promise<string[]> {
 }
 
 async function applyPending(k: Kysely<any>, dialect: Db['dialect']): Promise<string[]> {
-  await sql`create table if not exists schema_migrations (name text primary key, applied_at bigint not null)`.execute(k);
+  await sql`create table if not exists schema_migrations (name text primary key, applied_at bigint not null)`.execute(
+    k,
+  );
   const applied = new Set(
     (await sql<{ name: string }>`select name from schema_migrations`.execute(k)).rows.map((r) => r.name),
   );

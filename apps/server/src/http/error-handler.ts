@@ -20,7 +20,9 @@ function codeForIssue(issue: Issue): 'KEY_MISSING' | 'KEY_INVALID' {
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
-      return reply.status(error.statusCode).send({ message: error.code, ...(error.field ? { field: error.field } : {}) });
+      return reply
+        .status(error.statusCode)
+        .send({ message: error.code, ...(error.field ? { field: error.field } : {}) });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issue = error.validation[0] as unknown as Issue;

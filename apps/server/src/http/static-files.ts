@@ -22,6 +22,7 @@ export async function registerStaticFiles(app: FastifyInstance, webDistDir: stri
       prefix: '/',
       wildcard: false,
       index: false,
+      cacheControl: false,
       setHeaders(res, path) {
         res.setHeader('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
       },

@@ -19,7 +19,15 @@ export async function openPlayerAccounts(trx: Kysely<Database>, userId: string, 
     .insertInto('ledger_accounts')
     .values([
       { id: randomId(16), owner_id: userId, kind: 'wallet', provider_code: '', currency, balance: 0, created_at: now },
-      { id: randomId(16), owner_id: userId, kind: 'coin', provider_code: '', currency: 'COIN', balance: 0, created_at: now },
+      {
+        id: randomId(16),
+        owner_id: userId,
+        kind: 'coin',
+        provider_code: '',
+        currency: 'COIN',
+        balance: 0,
+        created_at: now,
+      },
     ])
     .execute();
 }

@@ -39,8 +39,7 @@ async function seedDemo(trx: Kysely<Database>, now: number): Promise<void> {
     trx,
     CONTENT_KEYS.contact,
     {
-      contactText:
-        'ทีมงานดูแลตลอด 24 ชั่วโมง ติดต่อเราทาง LINE หรือแชทได้ทุกเวลา\nOur team is here 24/7 on LINE or chat.',
+      contactText: 'ทีมงานดูแลตลอด 24 ชั่วโมง ติดต่อเราทาง LINE หรือแชทได้ทุกเวลา\nOur team is here 24/7 on LINE or chat.',
       lineLink: 'https://line.me/R/ti/p/@luckywallet',
       lineName: '@luckywallet',
       lineQR: '/media/line-qr.svg',

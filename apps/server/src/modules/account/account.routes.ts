@@ -15,10 +15,8 @@ import type { AccountService } from './account.service.ts';
 
 /** Calls anyone may make: log in, and the registration wizard's validate and register. */
 export const publicAccountRoutes: FastifyPluginAsyncZod<{ accounts: AccountService }> = async (app, { accounts }) => {
-  app.post(
-    '/api/login',
-    { schema: { body: loginPayload, response: { 200: loginResponse } } },
-    async (request) => accounts.login(request.body, request.ip),
+  app.post('/api/login', { schema: { body: loginPayload, response: { 200: loginResponse } } }, async (request) =>
+    accounts.login(request.body, request.ip),
   );
   app.post(
     '/api/account/validate',

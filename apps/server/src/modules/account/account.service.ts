@@ -75,7 +75,8 @@ export function createAccountService(deps: AccountDeps) {
   async function checkRegistration(input: RegistrationInput, complete: boolean): Promise<{ inviterId: string | null }> {
     if (!isValidPhone(input.username, deps.laoMode)) throw badRequest('PHONE_NUMBER_REQUIRE_10_DIGIT', 'username');
     if (await repo.findUserByUsername(db, input.username)) throw badRequest('EXISTING_USER', 'username');
-    if (input.sourceCode && !(await findSource(db, input.sourceCode))) throw badRequest('INVALID_USER_INFO', 'sourceCode');
+    if (input.sourceCode && !(await findSource(db, input.sourceCode)))
+      throw badRequest('INVALID_USER_INFO', 'sourceCode');
     const inviterId = await resolveInviter(input.inviteCode);
     if (complete || input.bankCode || input.bankAccountNo || input.bankAccountName) {
       if (complete && !input.bankCode) throw badRequest('KEY_MISSING', 'bankCode');
@@ -224,8 +225,12 @@ export function createAccountService(deps: AccountDeps) {
     input: ChangePasswordPayload,
   ): Promise<{ message: 'SUCCESS' }> {
     const user = await requireUser(userId);
-    if (!(await verifyPassword(input.oldPassword, user.password_hash))) throw badRequest('WRONG_PASSWORD', 'oldPassword');
-    await repo.updateUser(db, userId, { password_hash: await hashPassword(input.newPassword), updated_at: clock.now() });
+    if (!(await verifyPassword(input.oldPassword, user.password_hash)))
+      throw badRequest('WRONG_PASSWORD', 'oldPassword');
+    await repo.updateUser(db, userId, {
+      password_hash: await hashPassword(input.newPassword),
+      updated_at: clock.now(),
+    });
     await repo.revokeOtherSessions(db, userId, tokenHash, clock.now());
     return { message: 'SUCCESS' };
   }

@@ -1,5 +1,5 @@
-import type { ContactResponse, InfoResponse } from '@wallet/contract/lookup';
 import type { DepositLookupResponse } from '@wallet/contract/deposit';
+import type { ContactResponse, InfoResponse } from '@wallet/contract/lookup';
 
 /**
  * Operator-editable content kept in settings under these keys. Money inside is in minor units; the

@@ -41,7 +41,9 @@ export interface LookupOptions {
 /** Public lookups of SPEC §7. Content the operator has not set yet answers an empty value, never an error. */
 export const publicLookupRoutes: FastifyPluginAsyncZod<LookupOptions> = async (app, opts) => {
   const { db } = opts;
-  app.get('/api/lookup/active', { schema: { response: { 200: activeResponse } } }, async () => ({ active: true as const }));
+  app.get('/api/lookup/active', { schema: { response: { 200: activeResponse } } }, async () => ({
+    active: true as const,
+  }));
   app.get('/api/lookup/banks', { schema: { response: { 200: banksResponse } } }, async () =>
     listBanks(db, opts.laoMode ? 'LA' : 'TH'),
   );

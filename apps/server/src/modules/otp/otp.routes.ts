@@ -3,10 +3,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { OtpService } from './otp.service.ts';
 
 export const otpRoutes: FastifyPluginAsyncZod<{ otp: OtpService }> = async (app, { otp }) => {
-  app.post(
-    '/api/otp/send',
-    { schema: { body: otpSendPayload, response: { 200: otpSendResponse } } },
-    async (request) => otp.send(request.body.phoneNumber),
+  app.post('/api/otp/send', { schema: { body: otpSendPayload, response: { 200: otpSendResponse } } }, async (request) =>
+    otp.send(request.body.phoneNumber),
   );
   app.post(
     '/api/otp/verify',

@@ -34,7 +34,8 @@ export function createOtpService(deps: OtpDeps) {
   const { db, clock } = deps;
   // Codes are stored as an HMAC under the server secret: a leaked table does not reveal them, and a
   // 6-digit code cannot be brute-forced offline without the secret.
-  const codeHash = (otpId: string, code: string) => createHmac('sha256', deps.secret).update(`${otpId}:${code}`).digest('hex');
+  const codeHash = (otpId: string, code: string) =>
+    createHmac('sha256', deps.secret).update(`${otpId}:${code}`).digest('hex');
 
   async function send(phoneNumber: string): Promise<OtpSendResponse> {
     if (!isValidPhone(phoneNumber, deps.laoMode)) throw badRequest('PHONE_NUMBER_REQUIRE_10_DIGIT', 'phoneNumber');

@@ -14,10 +14,15 @@ export const sandboxRoutes: FastifyPluginAsyncZod<{ sms: SandboxOutbox }> = asyn
     '/sandbox/sms/outbox',
     {
       schema: {
-        querystring: z.object({ phone: z.string().max(20).optional(), limit: z.coerce.number().int().min(1).max(100).optional() }),
+        querystring: z.object({
+          phone: z.string().max(20).optional(),
+          limit: z.coerce.number().int().min(1).max(100).optional(),
+        }),
         response: {
           200: z.object({
-            messages: z.array(z.object({ phone: z.string(), text: z.string(), createdAt: z.string(), code: z.string().nullable() })),
+            messages: z.array(
+              z.object({ phone: z.string(), text: z.string(), createdAt: z.string(), code: z.string().nullable() }),
+            ),
           }),
         },
       },

@@ -7,7 +7,10 @@ import type { SmsProvider } from './sms-provider.ts';
  * The sandbox SMS gateway stores every message in its own table instead of sending it, so a person
  * (or a test) can read the OTP at GET /sandbox/sms/outbox and the back office can show it.
  */
-export function sandboxSmsProvider(db: Kysely<Database>, clock: Clock): SmsProvider & {
+export function sandboxSmsProvider(
+  db: Kysely<Database>,
+  clock: Clock,
+): SmsProvider & {
   outbox(phone?: string, limit?: number): Promise<{ phone: string; text: string; createdAt: string }[]>;
 } {
   return {

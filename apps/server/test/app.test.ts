@@ -1,0 +1,156 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config.ts';
+import { DEMO_PLAYER } from '../src/db/seed/seed.ts';
+import { writeServiceState } from '../src/modules/service-state/service-state.ts';
+import { bearer, createTestContext, login, type TestContext, testDialects } from './helpers.ts';
+
+describe.each(testDialects())('HTTP behaviour on %s', (dialect) => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestContext(dialect);
+  });
+  afterAll(async () => ctx.close());
+
+  it('sends security headers with a strict CSP and a request id', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/lookup/active' });
+    expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(res.headers['content-security-policy']).toContain("object-src 'none'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-request-id']).toMatch(/[\w-]{8,}/);
+  });
+
+  it('compresses large responses for clients that accept it', async () => {
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/lookup/banks',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(res.headers['content-encoding']).toBe('gzip');
+  });
+
+  it('answers an unknown API path with a JSON 404', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/no-such-thing' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ message: 'NO_DATA' });
+  });
+
+  it('answers malformed JSON and oversized bodies with KEY_INVALID and changes nothing', async () => {
+    const malformed = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"username":',
+    });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json()).toEqual({ message: 'KEY_INVALID' });
+    const huge = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { username: 'x'.repeat(200_000), password: 'y' },
+    });
+    expect(huge.statusCode).toBe(413);
+    expect(huge.json()).toEqual({ message: 'KEY_INVALID' });
+  });
+
+  it('hides internal errors behind INTERNAL_SERVER_ERROR with a request id', async () => {
+    const boom = await createTestContext(dialect);
+    try {
+      boom.app.get('/api/test-boom', async () => {
+        throw new Error('secret internal detail at /srv/app.ts:42');
+      });
+      const res = await boom.app.inject({ method: 'GET', url: '/api/test-boom' });
+      expect(res.statusCode).toBe(500);
+      const body = res.json();
+      expect(body.message).toBe('INTERNAL_SERVER_ERROR');
+      expect(body.requestId).toBe(res.headers['x-request-id']);
+      expect(res.body).not.toContain('secret');
+    } finally {
+      await boom.close();
+    }
+  });
+
+  it('answers every API call with 410 gone while the service is terminated, and recovers', async () => {
+    const token = await login(ctx.app, DEMO_PLAYER.username, DEMO_PLAYER.password);
+    await writeServiceState(ctx.db.kysely, 'terminated');
+    ctx.clock.advance(2000);
+    for (const [method, url] of [
+      ['GET', '/api/lookup/active'],
+      ['GET', '/api/lookup/banks'],
+      ['POST', '/api/login'],
+      ['GET', '/api/account/profile'],
+    ] as const) {
+      const res = await ctx.app.inject({
+        method,
+        url,
+        headers: bearer(token),
+        payload: method === 'POST' ? {} : undefined,
+      });
+      expect(res.statusCode, url).toBe(410);
+      expect(res.json(), url).toEqual({ message: 'gone' });
+    }
+    await writeServiceState(ctx.db.kysely, 'active');
+    ctx.clock.advance(2000);
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/lookup/active' })).json()).toEqual({ active: true });
+  });
+});
+
+describe('serving the web app', () => {
+  let ctx: TestContext;
+  let webDir: string;
+  beforeAll(async () => {
+    const { mkdtempSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    webDir = mkdtempSync(join(tmpdir(), 'web-dist-'));
+    mkdirSync(join(webDir, 'assets'));
+    writeFileSync(join(webDir, 'index.html'), '<!doctype html><div id="root"></div>');
+    writeFileSync(join(webDir, 'assets', 'app-abc123.js'), 'console.log(1)');
+    ctx = await createTestContext('sqlite', { WEB_DIST_DIR: webDir });
+  });
+  afterAll(async () => ctx.close());
+
+  it('returns the app for any page path so the client router can show it (history mode)', async () => {
+    for (const url of ['/', '/login', '/user/home', '/some/unknown/page']) {
+      const res = await ctx.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toContain('<div id="root">');
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+    }
+  });
+
+  it('serves hashed assets with a long cache life, and never the app for API paths', async () => {
+    const asset = await ctx.app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toContain('immutable');
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/unknown' })).json()).toEqual({ message: 'NO_DATA' });
+  });
+});
+
+describe('sandbox doors', () => {
+  it('are closed in production unless asked for', async () => {
+    const ctx = await createTestContext('sqlite', { NODE_ENV: 'production' });
+    try {
+      const res = await ctx.app.inject({ method: 'GET', url: '/sandbox/sms/outbox' });
+      expect(res.statusCode).toBe(404);
+    } finally {
+      await ctx.close();
+    }
+  });
+});
+
+describe('configuration', () => {
+  it('stops with a message naming each wrong variable', () => {
+    expect(() => loadConfig({ PORT: 'eighty', LAO_MODE: 'maybe', DATABASE_URL: 'mysql://x' })).toThrowError(
+      /PORT[\s\S]*DATABASE_URL[\s\S]*LAO_MODE|PORT[\s\S]*LAO_MODE[\s\S]*DATABASE_URL/,
+    );
+  });
+
+  it('defaults to SQLite under ./data on port 8080', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(8080);
+    expect(config.databaseUrl).toMatch(/^sqlite:.*data[/\\]wallet\.db$/);
+    expect(config.sandboxProviders).toBe(true);
+    expect(config.registerOtp).toBe(true);
+  });
+});

@@ -1,0 +1,132 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import { type Db, openDb } from '../src/db/database.ts';
+import { migrate } from '../src/db/migrate.ts';
+import { seed } from '../src/db/seed/seed.ts';
+import { manualClock } from '../src/lib/clock.ts';
+
+export type TestDialect = 'sqlite' | 'postgres';
+
+/** SQLite always; PostgreSQL too when TEST_DATABASE_URL is set (CI sets it). */
+export function testDialects(): TestDialect[] {
+  return process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+}
+
+export interface TestContext {
+  app: FastifyInstance;
+  db: Db;
+  clock: ReturnType<typeof manualClock>;
+  close(): Promise<void>;
+}
+
+/**
+ * A whole server on a fresh database: a new SQLite file in a temp folder, or a new PostgreSQL schema
+ * that is dropped afterwards, so test files never see each other's rows.
+ */
+export async function createTestContext(dialect: TestDialect, env: Record<string, string> = {}): Promise<TestContext> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'wallet-test-'));
+  let schema: string | undefined;
+  let url = `sqlite:${join(dataDir, 'test.db')}`;
+  if (dialect === 'postgres') {
+    const base = process.env.TEST_DATABASE_URL as string;
+    schema = `t_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+    const client = new pg.Client({ connectionString: base });
+    await client.connect();
+    await client.query(`create schema ${schema}`);
+    await client.end();
+    url = base;
+  }
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    DATABASE_URL: url,
+    WEB_DIST_DIR: join(dataDir, 'no-web'),
+    ...env,
+  });
+  const db = openDb(config.databaseUrl, schema ? { schema } : {});
+  await migrate(db);
+  const clock = manualClock();
+  await seed(db.kysely, { demo: true, now: clock.now() });
+  const app = await buildApp({ config, db, clock });
+  return {
+    app,
+    db,
+    clock,
+    async close() {
+      await app.close();
+      await db.close();
+      if (schema) {
+        const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+        await client.connect();
+        await client.query(`drop schema ${schema} cascade`);
+        await client.end();
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export function bearer(token: string) {
+  return { authorization: `Bearer ${token}` };
+}
+
+export async function login(app: FastifyInstance, username: string, password: string, remember = false) {
+  const res = await app.inject({ method: 'POST', url: '/api/login', payload: { username, password, remember } });
+  if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
+  return res.json<{ token: string }>().token;
+}
+
+/** Runs the OTP step as the wizard does, reading the code from the sandbox outbox. */
+export async function verifyPhone(app: FastifyInstance, phone: string): Promise<void> {
+  const sent = await app.inject({ method: 'POST', url: '/api/otp/send', payload: { phoneNumber: phone } });
+  if (sent.statusCode !== 200) throw new Error(`otp send failed: ${sent.body}`);
+  const { otpToken, code } = sent.json<{ otpToken: string; code: string }>();
+  if (code === 'OTP_VERIFIED') return;
+  const outbox = await app.inject({ method: 'GET', url: `/sandbox/sms/outbox?phone=${phone}` });
+  const otpCode = outbox.json<{ messages: { code: string }[] }>().messages[0]?.code;
+  const verified = await app.inject({ method: 'POST', url: '/api/otp/verify', payload: { otpToken, otpCode } });
+  if (verified.statusCode !== 200) throw new Error(`otp verify failed: ${verified.body}`);
+}
+
+let phoneCounter = 0;
+/** A fresh 10-digit phone per call, so tests never collide. */
+export function newPhone(): string {
+  phoneCounter += 1;
+  return `09${String(Date.now() % 1e6).padStart(6, '0')}${String(phoneCounter).padStart(2, '0')}`.slice(0, 10);
+}
+
+let accountCounter = 0;
+export function newBankAccountNo(): string {
+  accountCounter += 1;
+  return `${String(Date.now()).slice(-7)}${String(accountCounter).padStart(3, '0')}`;
+}
+
+export function registration(phone: string, overrides: Record<string, unknown> = {}) {
+  return {
+    name: 'Somsak Test',
+    username: phone,
+    password: 'secret123',
+    sourceCode: 'FACEBOOK',
+    inviteCode: '',
+    bankCode: 'SCB',
+    bankAccountName: 'สมศักดิ์ ทดสอบ',
+    bankAccountNo: newBankAccountNo(),
+    ...overrides,
+  };
+}
+
+/** Registers a player through the real endpoints and returns a login token. */
+export async function registerPlayer(app: FastifyInstance, overrides: Record<string, unknown> = {}) {
+  const phone = (overrides.username as string | undefined) ?? newPhone();
+  await verifyPhone(app, phone);
+  const payload = registration(phone, overrides);
+  const res = await app.inject({ method: 'POST', url: '/api/account', payload });
+  if (res.statusCode !== 200) throw new Error(`register failed: ${res.body}`);
+  const token = await login(app, phone, payload.password as string);
+  return { phone, token, payload };
+}

@@ -1,0 +1,88 @@
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+export const ROOT = resolve(import.meta.dirname, '..', '..');
+
+async function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => resolvePort(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+export interface RunningServer {
+  url: string;
+  dataDir: string;
+  env: Record<string, string>;
+  /** Runs `npm run service -- <command>` against this server's database, as an operator would. */
+  service(command: 'terminate' | 'activate'): void;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the real server (migrations, seed, static app) on a free port with its own SQLite file, and
+ * waits until it answers. Each test file gets its own, so files never share state.
+ */
+export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'wallet-e2e-'));
+  const fullEnv = {
+    ...process.env,
+    NODE_ENV: 'development',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    ...env,
+  } as Record<string, string>;
+  delete fullEnv.DATABASE_URL;
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: ROOT,
+    env: fullEnv,
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    try {
+      const res = await fetch(`${url}/api/lookup/registerOTP`);
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    if (Date.now() > deadline) throw new Error('server did not start within 60 s');
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return {
+    url,
+    dataDir,
+    env: fullEnv,
+    service(command) {
+      const result = spawnSync('npm', ['run', 'service', '--', command], { cwd: ROOT, env: fullEnv, encoding: 'utf8' });
+      if (result.status !== 0) throw new Error(`service ${command} failed: ${result.stderr}`);
+    },
+    async stop() {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Builds the player app with extra build settings into its own folder (e.g. a Lao-mode build). */
+export function buildWeb(outDir: string, env: Record<string, string>): void {
+  const result = spawnSync('npx', ['vite', 'build', '--outDir', outDir, '--emptyOutDir'], {
+    cwd: join(ROOT, 'apps/web'),
+    env: { ...process.env, ...env },
+    stdio: 'inherit',
+  });
+  if (result.status !== 0) throw new Error('web build failed');
+}
