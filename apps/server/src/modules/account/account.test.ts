@@ -20,9 +20,9 @@ describe.each(testDialects())('accounts on %s', (dialect) => {
   });
   afterAll(async () => ctx.close());
 
-  const post = (url: string, payload: unknown, headers = {}) =>
+  const post = (url: string, payload: object, headers = {}) =>
     ctx.app.inject({ method: 'POST', url, payload, headers });
-  const put = (url: string, payload: unknown, headers = {}) => ctx.app.inject({ method: 'PUT', url, payload, headers });
+  const put = (url: string, payload: object, headers = {}) => ctx.app.inject({ method: 'PUT', url, payload, headers });
 
   describe('registration', () => {
     it('registers a verified phone, opens an empty wallet and lets the player log in', async () => {
