@@ -1,0 +1,140 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { logIn, readOtp, text, uniqueAccountNo, uniquePhone, useLanguage } from './support/app.ts';
+import { launchBrowser, overflowingElements, phoneContext, screenshot } from './support/browser.ts';
+import { type RunningServer, startServer } from './support/server.ts';
+
+describe('a player registers, logs in, manages the profile and logs out', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let page: Page;
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+    page = await (await phoneContext(browser, server.url)).newPage();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  const phone = uniquePhone();
+  const accountNo = uniqueAccountNo();
+
+  it('registers through the 4-step wizard with the OTP from the SMS outbox', async () => {
+    await page.goto('/register?code=PRDEMO000001');
+    await useLanguage(page, 'en');
+    await page.reload();
+    await expect.poll(() => page.locator('input[name=phone]').isVisible()).toBe(true);
+
+    await page.locator('input[name=phone]').fill('08123');
+    await page.locator('form button[type=submit]').click();
+    await expect
+      .poll(() => page.getByText(text('en', 'errors.PHONE_NUMBER_REQUIRE_10_DIGIT')).first().isVisible())
+      .toBe(true);
+
+    await page.locator('input[name=phone]').fill(phone);
+    await page.locator('form button[type=submit]').click();
+    await page.locator('input[name=otp]').waitFor();
+    await screenshot(page, 'flow-register-otp-en');
+    await page.locator('input[name=otp]').fill(await readOtp(server.url, phone));
+    await page.locator('form button[type=submit]').click();
+
+    await page.locator('input[name=name]').waitFor();
+    expect(await page.locator('input[name=inviteCode]').inputValue()).toBe('PRDEMO000001');
+    await page.locator('input[name=name]').fill('Malee Test');
+    await page.locator('input[name=password]').fill('first-pass');
+    await page.locator('input[name=confirmPassword]').fill('other-pass');
+    await page.locator('form button[type=submit]').click();
+    await expect.poll(() => page.getByText(text('en', 'register.passwordsMismatch')).first().isVisible()).toBe(true);
+    await page.locator('input[name=confirmPassword]').fill('first-pass');
+    await page.locator('select[name=sourceCode]').selectOption('LINE');
+    await page.locator('form button[type=submit]').click();
+
+    await page.locator('select[name=bankCode]').waitFor();
+    await page.locator('select[name=bankCode]').selectOption('KTB');
+    await page.locator('input[name=bankAccountNo]').fill(accountNo);
+    await page.locator('input[name=firstName]').fill('มาลี');
+    await page.locator('input[name=lastName]').fill('ทดสอบ');
+    await page.locator('form button[type=submit]').click();
+    await expect.poll(() => page.getByText(text('en', 'errors.BANK_ACCOUNT_NAME_ENG')).first().isVisible()).toBe(true);
+    await page.locator('input[name=firstName]').fill('malee');
+    await page.locator('input[name=lastName]').fill('test');
+    expect(await page.locator('input[name=firstName]').inputValue()).toBe('MALEE');
+    await page.locator('form button[type=submit]').click();
+
+    await expect.poll(() => page.getByText(text('en', 'register.successTitle')).first().isVisible()).toBe(true);
+    await page.waitForURL('**/login', { timeout: 10_000 });
+  });
+
+  it('logs in and shows the profile with the 3-3-rest account number and the Thai bank name', async () => {
+    await page.locator('input[name=username]').fill(phone);
+    await page.locator('input[name=password]').fill('first-pass');
+    await page.locator('form button[type=submit]').click();
+    await page.waitForURL('**/user/home');
+    await expect.poll(() => page.getByText(text('en', 'home.welcome', { name: 'Malee Test' })).isVisible()).toBe(true);
+
+    await page.goto('/user/profile');
+    const formatted = `${accountNo.slice(0, 3)}-${accountNo.slice(3, 6)}-${accountNo.slice(6)}`;
+    await expect.poll(() => page.getByText(formatted).isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('ธนาคารกรุงไทย').isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('MALEE TEST', { exact: true }).isVisible()).toBe(true);
+    expect(await overflowingElements(page)).toEqual([]);
+  });
+
+  it('changes the password; the old one is then refused inline and the new one works', async () => {
+    await page.getByRole('button', { name: text('en', 'profile.changePassword') }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel(text('en', 'password.old')).fill('first-pass');
+    await dialog.getByLabel(text('en', 'password.new'), { exact: true }).fill('second-pass');
+    await dialog.getByLabel(text('en', 'password.confirm')).fill('second-pas');
+    await dialog.locator('button[type=submit]').click();
+    await expect.poll(() => dialog.getByText(text('en', 'password.notEqual')).isVisible()).toBe(true);
+    await dialog.getByLabel(text('en', 'password.confirm')).fill('second-pass');
+    await dialog.locator('button[type=submit]').click();
+    await expect.poll(() => page.getByText(text('en', 'password.successTitle')).first().isVisible()).toBe(true);
+
+    await page.getByRole('button', { name: text('en', 'topbar.logout') }).click();
+    await page.waitForURL('**/login');
+    expect(await page.evaluate(() => localStorage.getItem('token') ?? sessionStorage.getItem('token'))).toBeNull();
+
+    await logIn(page, phone, 'first-pass');
+    await expect.poll(() => page.getByText(text('en', 'errors.WRONG_CREDENTIAL')).isVisible()).toBe(true);
+    await logIn(page, phone, 'second-pass');
+    await page.waitForURL('**/user/home');
+  });
+
+  it('keeps the chosen language across a reload, in storage and in the cookie', async () => {
+    await page.getByRole('button', { name: text('en', 'lang.label') }).click();
+    await page.getByRole('button', { name: text('en', 'lang.lo') }).click();
+    await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('lo');
+    await expect.poll(() => page.getByText(text('lo', 'home.soonTitle')).isVisible()).toBe(true);
+    await page.reload();
+    await expect.poll(() => page.getByText(text('lo', 'home.soonTitle')).isVisible()).toBe(true);
+    expect(await page.evaluate(() => localStorage.getItem('locale'))).toBe('lo');
+    expect(await page.evaluate(() => document.cookie)).toContain('lang=LO');
+    // The current language is shown but cannot be chosen again.
+    await page.getByRole('button', { name: text('lo', 'lang.label') }).click();
+    expect(await page.getByRole('button', { name: text('lo', 'lang.lo') }).isDisabled()).toBe(true);
+  });
+
+  it('sends a visitor without a token to login with the next URL, and back there after login', async () => {
+    await page.evaluate(() => {
+      localStorage.removeItem('token');
+      sessionStorage.removeItem('token');
+      localStorage.setItem('locale', 'en');
+    });
+    await page.goto('/user/profile');
+    await page.waitForURL(/\/login\?next=%2Fuser%2Fprofile/);
+    await page.locator('input[name=username]').fill(phone);
+    await page.locator('input[name=password]').fill('second-pass');
+    await page.locator('form button[type=submit]').click();
+    await page.waitForURL('**/user/profile');
+  });
+
+  it('shows Page Not Found for an unknown path', async () => {
+    await page.goto('/no/such/page');
+    await expect.poll(() => page.getByText(text('en', 'notFound.title')).isVisible()).toBe(true);
+  });
+});

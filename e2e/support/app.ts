@@ -1,0 +1,46 @@
+import type { Page } from 'playwright-core';
+import en from '../../apps/web/src/i18n/en.json' with { type: 'json' };
+import lo from '../../apps/web/src/i18n/lo.json' with { type: 'json' };
+import th from '../../apps/web/src/i18n/th.json' with { type: 'json' };
+
+export const messages = { th, lo, en } as const;
+export type Lang = keyof typeof messages;
+
+/** The translated text of a key, e.g. text('en', 'login.submit'), so tests read what a player reads. */
+export function text(lang: Lang, key: string, vars: Record<string, string> = {}): string {
+  const value = key
+    .split('.')
+    .reduce<unknown>((node, part) => (node as Record<string, unknown>)?.[part], messages[lang]);
+  if (typeof value !== 'string') throw new Error(`no ${lang} text for ${key}`);
+  return value.replace(/\{\{(\w+)\}\}/g, (_, name: string) => vars[name] ?? '');
+}
+
+/** Chooses the interface language the way a returning player's browser has it stored. */
+export async function useLanguage(page: Page, lang: Lang): Promise<void> {
+  await page.evaluate((l) => localStorage.setItem('locale', l), lang);
+}
+
+export async function readOtp(baseUrl: string, phone: string): Promise<string> {
+  const res = await fetch(`${baseUrl}/sandbox/sms/outbox?phone=${phone}`);
+  const body = (await res.json()) as { messages: { code: string | null }[] };
+  const code = body.messages[0]?.code;
+  if (!code) throw new Error(`no OTP in the outbox for ${phone}`);
+  return code;
+}
+
+export async function logIn(page: Page, phone: string, password: string): Promise<void> {
+  await page.goto('/login');
+  await page.locator('input[name=username]').fill(phone);
+  await page.locator('input[name=password]').fill(password);
+  await page.locator('form button[type=submit]').click();
+}
+
+let counter = 0;
+export function uniquePhone(): string {
+  counter += 1;
+  return `06${String(Date.now()).slice(-6)}${String(counter).padStart(2, '0')}`;
+}
+export function uniqueAccountNo(): string {
+  counter += 1;
+  return `${String(Date.now()).slice(-8)}${String(counter).padStart(2, '0')}`;
+}
