@@ -117,6 +117,7 @@ describe('serving the web app', () => {
       expect(res.body, url).toContain('<div id="root">');
       expect(res.headers['cache-control'], url).toBe('no-cache');
     }
+    expect((await ctx.app.inject({ method: 'HEAD', url: '/login' })).statusCode).toBe(200);
   });
 
   it('serves hashed assets with a long cache life, and never the app for API paths', async () => {

@@ -1,0 +1,181 @@
+import type {
+  REQUEST_TIMEOUT_MS as RequestTimeout,
+  UPLOAD_TIMEOUT_MS as UploadTimeout,
+} from '@wallet/contract/constants';
+import type { GONE as Gone, INVALID_TOKEN as InvalidToken } from '@wallet/contract/errors';
+import { config } from '@/app/config';
+import { paths } from '@/app/paths';
+import { i18n } from '@/i18n/i18n';
+import { clearToken, getToken } from '@/lib/auth-token';
+import { navigateTo } from '@/lib/navigation';
+import { ApiError } from './api-error';
+
+// Type-only imports checked against the contract: importing the contract's error module at runtime would pull
+// zod into the first bundle the player downloads.
+const INVALID_TOKEN: typeof InvalidToken = 'invalid-token';
+const GONE: typeof Gone = 'gone';
+const REQUEST_TIMEOUT_MS: typeof RequestTimeout = 60_000;
+const UPLOAD_TIMEOUT_MS: typeof UploadTimeout = 300_000;
+
+/** Client-side codes for failures that never reached the server; translated under net.* */
+export const NETWORK_ERROR = 'NETWORK_ERROR';
+export const TIMEOUT = 'TIMEOUT';
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export interface RequestOptions {
+  method?: Method;
+  body?: unknown;
+  /** Money-moving POSTs send one key per player action so a retry never moves money twice. */
+  idempotencyKey?: string;
+  timeoutMs?: number;
+  signal?: AbortSignal;
+}
+
+export interface UploadOptions {
+  idempotencyKey?: string;
+  timeoutMs?: number;
+  onProgress?: (fraction: number) => void;
+}
+
+export function newIdempotencyKey(): string {
+  return crypto.randomUUID();
+}
+
+function url(path: string): string {
+  return `${config.apiBaseUrl}${path}`;
+}
+
+function headers(extra: Record<string, string> = {}): Record<string, string> {
+  const result: Record<string, string> = { 'X-Requested-With': 'XMLHttpRequest', Accept: 'application/json', ...extra };
+  const token = getToken();
+  if (token) result.Authorization = `Bearer ${token}`;
+  return result;
+}
+
+function toLogin(): void {
+  clearToken();
+  navigateTo(paths.login);
+}
+
+/**
+ * SPEC §8 "Handling": invalid-token → /login; gone → /terminated; otherwise the code is translated through
+ * errors.<CODE> when that key exists, else shown raw; a text equal to "cannot verify identity" → /login.
+ * Returns the error the caller receives, carrying the text to show.
+ */
+export function handleServerMessage(code: string, status: number, field?: string): ApiError {
+  if (code === INVALID_TOKEN) {
+    toLogin();
+    return new ApiError(code, i18n.t('errors.invalid-token'), status, field);
+  }
+  if (code === GONE) {
+    navigateTo(paths.terminated);
+    return new ApiError(code, i18n.t('errors.gone'), status, field);
+  }
+  const key = `errors.${code}`;
+  const text = i18n.exists(key) ? i18n.t(key) : code;
+  if (text === i18n.t('errors.UNAUTHORIZED')) toLogin();
+  return new ApiError(code, text, status, field);
+}
+
+function messageOf(body: unknown): { message?: string; field?: string } {
+  if (body && typeof body === 'object' && 'message' in body && typeof body.message === 'string') {
+    const field = 'field' in body && typeof body.field === 'string' ? body.field : undefined;
+    return { message: body.message, field };
+  }
+  return {};
+}
+
+function parseJson(text: string): unknown {
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+/** Turns a response (status + parsed body) into the body, or throws the handled error. */
+function unwrap<T>(status: number, body: unknown): T {
+  const { message, field } = messageOf(body);
+  // A 'gone' or 'invalid-token' message redirects whatever the status (SPEC §2 route guard).
+  if (message === GONE || message === INVALID_TOKEN) throw handleServerMessage(message, status, field);
+  if (status >= 200 && status < 300) return body as T;
+  throw handleServerMessage(message ?? (status === 401 ? INVALID_TOKEN : 'INTERNAL_SERVER_ERROR'), status, field);
+}
+
+export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const { method = 'GET', body, idempotencyKey, timeoutMs = REQUEST_TIMEOUT_MS, signal } = options;
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, timeoutMs);
+  const onCallerAbort = () => controller.abort();
+  signal?.addEventListener('abort', onCallerAbort, { once: true });
+
+  const extra: Record<string, string> = {};
+  if (body !== undefined) extra['Content-Type'] = 'application/json';
+  if (idempotencyKey) extra['Idempotency-Key'] = idempotencyKey;
+
+  let response: Response;
+  let text: string;
+  try {
+    response = await fetch(url(path), {
+      method,
+      headers: headers(extra),
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: controller.signal,
+      credentials: 'same-origin',
+    });
+    text = await response.text();
+  } catch (cause) {
+    if (timedOut) throw new ApiError(TIMEOUT, i18n.t('net.timeout'), 0);
+    if (signal?.aborted) throw cause;
+    throw new ApiError(NETWORK_ERROR, i18n.t('net.offline'), 0);
+  } finally {
+    clearTimeout(timer);
+    signal?.removeEventListener('abort', onCallerAbort);
+  }
+  return unwrap<T>(response.status, parseJson(text));
+}
+
+/** Multipart upload through XMLHttpRequest, the one browser API that reports upload progress. */
+export function upload<T>(path: string, form: FormData, options: UploadOptions = {}): Promise<T> {
+  const { idempotencyKey, timeoutMs = UPLOAD_TIMEOUT_MS, onProgress } = options;
+  return new Promise<T>((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', url(path));
+    xhr.timeout = timeoutMs;
+    for (const [name, value] of Object.entries(headers(idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : {}))) {
+      xhr.setRequestHeader(name, value);
+    }
+    if (onProgress) {
+      xhr.upload.onprogress = (event) => {
+        if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
+      };
+    }
+    xhr.onload = () => {
+      try {
+        resolve(unwrap<T>(xhr.status, parseJson(xhr.responseText)));
+      } catch (error) {
+        reject(error);
+      }
+    };
+    xhr.ontimeout = () => reject(new ApiError(TIMEOUT, i18n.t('net.timeout'), 0));
+    xhr.onerror = () => reject(new ApiError(NETWORK_ERROR, i18n.t('net.offline'), 0));
+    xhr.send(form);
+  });
+}
+
+export const api = {
+  get: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) => request<T>(path, options),
+  post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    request<T>(path, { ...options, method: 'POST', body }),
+  put: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    request<T>(path, { ...options, method: 'PUT', body }),
+  delete: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    request<T>(path, { ...options, method: 'DELETE' }),
+  upload,
+};

@@ -1,0 +1,11 @@
+import type { ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import { getToken } from '@/lib/auth-token';
+import { loginWithNext } from '../paths';
+
+/** Member routes without a stored token go to /login?next=<where the visitor wanted to go>. */
+export function RequireAuth({ children }: { children: ReactNode }) {
+  const location = useLocation();
+  if (!getToken()) return <Navigate to={loginWithNext(`${location.pathname}${location.search}`)} replace />;
+  return children;
+}

@@ -1,0 +1,86 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { NavLink, Outlet, useNavigate } from 'react-router';
+import { useLogout } from '@/features/auth/api/logout';
+import { ConditionsModal } from '@/features/conditions/components/conditions-modal';
+import { LanguageMenu } from '@/features/language/components/language-menu';
+import { clearToken } from '@/lib/auth-token';
+import { ChatIcon, DocumentIcon, HomeIcon, ListIcon, LogoutIcon, UserIcon } from '@/ui/icons';
+import { Logo } from '@/ui/logo';
+import { config } from '../config';
+import { paths } from '../paths';
+
+const navClass = ({ isActive }: { isActive: boolean }) => (isActive ? 'bottom-link is-active' : 'bottom-link');
+
+export function AuthLayout() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const logout = useLogout();
+  const [conditionsOpen, setConditionsOpen] = useState(false);
+
+  const onLogout = () => {
+    // The token is dropped even if the server call fails: the player asked to leave.
+    logout.mutate(undefined, {
+      onSettled: () => {
+        clearToken();
+        queryClient.clear();
+        navigate(paths.login, { replace: true });
+      },
+    });
+  };
+
+  return (
+    <div className="shell shell-auth">
+      <header className="top-bar">
+        <NavLink to={paths.userHome} className="brand">
+          <Logo size={34} />
+          <span className="brand-name">{config.appName}</span>
+        </NavLink>
+        <div className="top-actions">
+          <LanguageMenu />
+          <button
+            type="button"
+            className="icon-button top-logout"
+            onClick={onLogout}
+            disabled={logout.isPending}
+            aria-label={t('topbar.logout')}
+            title={t('topbar.logout')}
+          >
+            <LogoutIcon />
+          </button>
+        </div>
+      </header>
+      <main className="shell-main" id="main">
+        <Outlet />
+      </main>
+      <nav className="bottom-nav bottom-nav-auth" aria-label={t('nav.main')}>
+        <NavLink to={paths.userProfile} className={navClass}>
+          <UserIcon />
+          <span>{t('nav.profile')}</span>
+        </NavLink>
+        <button type="button" className="bottom-link" onClick={() => setConditionsOpen(true)}>
+          <DocumentIcon />
+          <span>{t('nav.conditions')}</span>
+        </button>
+        <NavLink
+          to={paths.userHome}
+          className={({ isActive }) => (isActive ? 'home-button is-active' : 'home-button')}
+          aria-label={t('nav.home')}
+        >
+          <HomeIcon />
+        </NavLink>
+        <NavLink to={paths.userStatement} className={navClass}>
+          <ListIcon />
+          <span>{t('nav.statement')}</span>
+        </NavLink>
+        <NavLink to={paths.userContact} className={navClass}>
+          <ChatIcon />
+          <span>{t('nav.contact')}</span>
+        </NavLink>
+      </nav>
+      <ConditionsModal open={conditionsOpen} onClose={() => setConditionsOpen(false)} />
+    </div>
+  );
+}

@@ -1,0 +1,36 @@
+import '@fontsource/noto-sans-thai/thai-400.css';
+import '@fontsource/noto-sans-thai/thai-700.css';
+import '@fontsource/noto-sans-thai/latin-400.css';
+import '@fontsource/noto-sans-thai/latin-700.css';
+import '@/assets/fonts/noto-sans-lao.css';
+import '@/styles/global.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router';
+import { initI18n } from '@/i18n/i18n';
+import { setNavigator } from '@/lib/navigation';
+import { config } from './config';
+import { AppProviders } from './providers';
+import { createQueryClient } from './query-client';
+import { createAppRouter } from './router';
+
+async function start() {
+  document.title = config.appName;
+  // Texts must exist before the first paint, or the player would see keys flash by.
+  await initI18n();
+  const router = createAppRouter();
+  setNavigator((path) => {
+    void router.navigate(path, { replace: router.state.location.pathname === path });
+  });
+  const root = document.getElementById('root');
+  if (!root) throw new Error('#root is missing from index.html');
+  createRoot(root).render(
+    <StrictMode>
+      <AppProviders queryClient={createQueryClient()}>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </StrictMode>,
+  );
+}
+
+void start();

@@ -1,0 +1,80 @@
+import { screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { setToken } from '@/lib/auth-token';
+import { mockApi } from '@/test/mock-api';
+import { renderRoutes } from '@/test/render';
+import { routes } from './router';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const profile = {
+  _id: 'p1',
+  name: 'Somchai',
+  username: '0812345678',
+  createdAt: '2026-01-01T00:00:00.000Z',
+  coin: 0,
+  bankAccount: {
+    bankCode: 'SCB',
+    bankAccountName: 'A B',
+    bankAccountNo: '1',
+    currency: null,
+    bank: { nameTH: 'x', nameEN: 'x' },
+  },
+};
+
+describe('routes and guards', () => {
+  it('sends a visitor without a token from a member page to /login?next=<that page>', async () => {
+    mockApi({ 'GET /api/lookup/active': { body: { active: true } } });
+    const { router } = renderRoutes(routes, '/user/profile');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(router.state.location.search).toBe('?next=%2Fuser%2Fprofile');
+  });
+
+  it('on /login, a terminated service (410 gone) leads to /terminated', async () => {
+    mockApi({ 'GET /api/lookup/active': { status: 410, body: { message: 'gone' } } });
+    const { router } = renderRoutes(routes, '/login');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/terminated'));
+    expect(await screen.findByText('Service closed')).toBeTruthy();
+  });
+
+  it('redirects / to /login and /user to /user/home, which greets the player by name', async () => {
+    mockApi({ 'GET /api/lookup/active': { body: { active: true } }, 'GET /api/account/profile': { body: profile } });
+    const first = renderRoutes(routes, '/');
+    await waitFor(() => expect(first.router.state.location.pathname).toBe('/login'));
+    first.unmount();
+
+    setToken('t', true);
+    const { router } = renderRoutes(routes, '/user');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/user/home'));
+    expect(await screen.findByText('Welcome, Somchai')).toBeTruthy();
+  });
+
+  it('an invalid token on a member page clears it and goes to /login', async () => {
+    setToken('expired', true);
+    mockApi({
+      'GET /api/account/profile': { status: 401, body: { message: 'invalid-token' } },
+      'GET /api/lookup/active': { body: { active: true } },
+    });
+    const { router } = renderRoutes(routes, '/user/profile');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(localStorage.getItem('token')).toBeNull();
+  });
+
+  it('shows Page Not Found with a link home for any other path', async () => {
+    mockApi({});
+    renderRoutes(routes, '/no/such/page');
+    expect(await screen.findByText('Page not found')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to home' }).getAttribute('href')).toBe('/');
+  });
+
+  it.each([
+    ['/user/bonus', 'Bonuses and promotion codes will be available here soon.'],
+    ['/user/statement', 'Your statement and slip history will be available here soon.'],
+    ['/user/spin', 'The lucky wheel will be available here soon.'],
+  ])('%s shows a translated coming-soon card', async (path, text) => {
+    setToken('t', true);
+    mockApi({});
+    renderRoutes(routes, path);
+    expect(await screen.findByText(text)).toBeTruthy();
+  });
+});

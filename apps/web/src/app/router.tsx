@@ -1,0 +1,161 @@
+import { lazy, type ReactNode, Suspense } from 'react';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { Loader } from '@/ui/loader';
+import { RequireAuth } from './guards/require-auth';
+import { PublicLayout } from './layouts/public-layout';
+import { paths } from './paths';
+import { RouteError } from './routes/route-error';
+
+// Each screen is its own chunk: a cheap phone downloads only the screen it opens.
+// The member shell (with DOMPurify for the conditions popup) loads only once a member opens /user.
+const AuthLayout = lazy(() => import('./layouts/auth-layout').then((module) => ({ default: module.AuthLayout })));
+const LoginRoute = lazy(() => import('./routes/login-route'));
+const RegisterRoute = lazy(() => import('./routes/register-route'));
+const HowtoRoute = lazy(() => import('./routes/howto-route'));
+const ContactRoute = lazy(() => import('./routes/contact-route'));
+const UserHomeRoute = lazy(() => import('./routes/user-home-route'));
+const ProfileRoute = lazy(() => import('./routes/profile-route'));
+const ComingSoonRoute = lazy(() => import('./routes/coming-soon-route'));
+const TerminatedRoute = lazy(() => import('./routes/terminated-route'));
+const NotFoundRoute = lazy(() => import('./routes/not-found-route'));
+
+function Screen({ children }: { children: ReactNode }) {
+  return <Suspense fallback={<Loader />}>{children}</Suspense>;
+}
+
+function Bare({ children }: { children: ReactNode }) {
+  return (
+    <div className="shell shell-bare">
+      <main className="shell-main" id="main">
+        <Screen>{children}</Screen>
+      </main>
+    </div>
+  );
+}
+
+export const routes: RouteObject[] = [
+  {
+    path: paths.root,
+    element: <PublicLayout />,
+    errorElement: <RouteError />,
+    children: [
+      { index: true, element: <Navigate to={paths.login} replace /> },
+      {
+        path: paths.login,
+        element: (
+          <Screen>
+            <LoginRoute />
+          </Screen>
+        ),
+      },
+      {
+        path: paths.register,
+        element: (
+          <Screen>
+            <RegisterRoute />
+          </Screen>
+        ),
+      },
+      {
+        path: paths.howto,
+        element: (
+          <Screen>
+            <HowtoRoute />
+          </Screen>
+        ),
+      },
+      {
+        path: paths.contact,
+        element: (
+          <Screen>
+            <ContactRoute variant="public" />
+          </Screen>
+        ),
+      },
+    ],
+  },
+  {
+    path: paths.user,
+    element: (
+      <RequireAuth>
+        <Screen>
+          <AuthLayout />
+        </Screen>
+      </RequireAuth>
+    ),
+    errorElement: <RouteError />,
+    children: [
+      { index: true, element: <Navigate to={paths.userHome} replace /> },
+      {
+        path: paths.userHome,
+        element: (
+          <Screen>
+            <UserHomeRoute />
+          </Screen>
+        ),
+      },
+      {
+        path: paths.userProfile,
+        element: (
+          <Screen>
+            <ProfileRoute />
+          </Screen>
+        ),
+      },
+      {
+        path: paths.userBonus,
+        element: (
+          <Screen>
+            <ComingSoonRoute feature="bonus" />
+          </Screen>
+        ),
+      },
+      {
+        path: paths.userStatement,
+        element: (
+          <Screen>
+            <ComingSoonRoute feature="statement" />
+          </Screen>
+        ),
+      },
+      {
+        path: paths.userContact,
+        element: (
+          <Screen>
+            <ContactRoute variant="member" />
+          </Screen>
+        ),
+      },
+      {
+        path: paths.userSpin,
+        element: (
+          <Screen>
+            <ComingSoonRoute feature="spin" />
+          </Screen>
+        ),
+      },
+    ],
+  },
+  {
+    path: paths.terminated,
+    element: (
+      <Bare>
+        <TerminatedRoute />
+      </Bare>
+    ),
+    errorElement: <RouteError />,
+  },
+  {
+    path: '*',
+    element: (
+      <Bare>
+        <NotFoundRoute />
+      </Bare>
+    ),
+    errorElement: <RouteError />,
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

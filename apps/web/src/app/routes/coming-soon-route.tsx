@@ -1,0 +1,21 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { GiftIcon, ListIcon, WheelIcon } from '@/ui/icons';
+import { StatusCard } from '@/ui/status-card';
+import { paths } from '../paths';
+
+const icons = { bonus: <GiftIcon />, statement: <ListIcon />, spin: <WheelIcon /> };
+
+/** Bonus, statement and spin arrive in later issues; until then each route explains that and leads home. */
+export default function ComingSoonRoute({ feature }: { feature: 'bonus' | 'statement' | 'spin' }) {
+  const { t } = useTranslation();
+  return (
+    <div className="page">
+      <StatusCard icon={icons[feature]} title={t('comingSoon.title')} message={t(`comingSoon.${feature}`)}>
+        <Link to={paths.userHome} className="btn btn-primary">
+          {t('common.goHome')}
+        </Link>
+      </StatusCard>
+    </div>
+  );
+}

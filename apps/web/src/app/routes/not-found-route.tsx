@@ -1,0 +1,16 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { CompassIcon } from '@/ui/icons';
+import { StatusCard } from '@/ui/status-card';
+import { paths } from '../paths';
+
+export default function NotFoundRoute() {
+  const { t } = useTranslation();
+  return (
+    <StatusCard icon={<CompassIcon />} title={t('notFound.title')} message={t('notFound.message')}>
+      <Link to={paths.root} className="btn btn-primary">
+        {t('common.goHome')}
+      </Link>
+    </StatusCard>
+  );
+}

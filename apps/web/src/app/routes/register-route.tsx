@@ -1,0 +1,5 @@
+import { RegisterWizard } from '@/features/register/components/register-wizard';
+
+export default function RegisterRoute() {
+  return <RegisterWizard />;
+}

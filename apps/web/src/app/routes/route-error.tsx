@@ -1,0 +1,19 @@
+import { useTranslation } from 'react-i18next';
+import { WarningIcon } from '@/ui/icons';
+import { StatusCard } from '@/ui/status-card';
+
+/** Shown when a screen's chunk cannot load (e.g. a new deploy replaced it, or the phone went offline). */
+export function RouteError() {
+  const { t } = useTranslation();
+  return (
+    <div className="shell shell-bare">
+      <main className="shell-main">
+        <StatusCard icon={<WarningIcon />} title={t('common.loadFailed')}>
+          <button type="button" className="btn btn-primary" onClick={() => window.location.reload()}>
+            {t('common.retry')}
+          </button>
+        </StatusCard>
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,60 @@
+import { screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mockApi } from '@/test/mock-api';
+import { renderScreen } from '@/test/render';
+import { LoginForm } from './login-form';
+
+afterEach(() => vi.unstubAllGlobals());
+
+async function fillAndSubmit(user: ReturnType<typeof renderScreen>['user'], remember: boolean) {
+  await user.type(screen.getByLabelText('Phone number'), '0812345678');
+  await user.type(screen.getByLabelText('Password'), 'demo1234');
+  if (remember) await user.click(screen.getByLabelText('Remember me'));
+  await user.click(screen.getByRole('button', { name: 'Log in' }));
+}
+
+describe('LoginForm', () => {
+  it('asks for both fields inline without calling the server', async () => {
+    const calls = mockApi({});
+    const { user } = renderScreen(<LoginForm />, '/login');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(screen.getByRole('alert').textContent).toContain('Please enter your phone number and password.');
+    expect(calls).toHaveLength(0);
+  });
+
+  it('shows a server error inline in the form, translated, and stays on the page', async () => {
+    mockApi({ 'POST /api/login': { status: 401, body: { message: 'WRONG_CREDENTIAL' } } });
+    const { user, router } = renderScreen(<LoginForm />, '/login');
+    await fillAndSubmit(user, false);
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Incorrect phone number or password.');
+    expect(alert.closest('form')).not.toBeNull();
+    expect(router.state.location.pathname).toBe('/login');
+  });
+
+  it('with remember, keeps the token in localStorage and goes to /user', async () => {
+    const calls = mockApi({ 'POST /api/login': { body: { token: 'tok-remember' } } });
+    const { user } = renderScreen(<LoginForm />, '/login');
+    await fillAndSubmit(user, true);
+    expect((await screen.findByTestId('page')).textContent).toContain('/user');
+    expect(localStorage.getItem('token')).toBe('tok-remember');
+    expect(sessionStorage.getItem('token')).toBeNull();
+    expect(calls[0]?.body).toEqual({ username: '0812345678', password: 'demo1234', remember: true });
+  });
+
+  it('without remember, keeps the token for the session only and follows ?next=', async () => {
+    mockApi({ 'POST /api/login': { body: { token: 'tok-session' } } });
+    const { user, router } = renderScreen(<LoginForm />, '/login', '/login?next=%2Fuser%2Fprofile');
+    await fillAndSubmit(user, false);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/user/profile'));
+    expect(sessionStorage.getItem('token')).toBe('tok-session');
+    expect(localStorage.getItem('token')).toBeNull();
+  });
+
+  it('ignores a next URL that points to another site', async () => {
+    mockApi({ 'POST /api/login': { body: { token: 't' } } });
+    const { user, router } = renderScreen(<LoginForm />, '/login', '/login?next=%2F%2Fevil.example');
+    await fillAndSubmit(user, false);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/user'));
+  });
+});

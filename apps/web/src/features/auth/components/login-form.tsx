@@ -1,0 +1,81 @@
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { errorText } from '@/api/api-error';
+import { config } from '@/app/config';
+import { paths, safeNext } from '@/app/paths';
+import { setToken } from '@/lib/auth-token';
+import { FormError, PasswordField, TextField } from '@/ui/field';
+import { Logo } from '@/ui/logo';
+import { useLogin } from '../api/login';
+
+export function LoginForm() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const login = useLogin();
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [remember, setRemember] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    if (!username.trim() || !password) {
+      setError(t('login.required'));
+      return;
+    }
+    login.mutate(
+      { username: username.trim(), password, remember },
+      {
+        onSuccess: ({ token }) => {
+          setToken(token, remember);
+          navigate(safeNext(searchParams.get('next')), { replace: true });
+        },
+        onError: (cause) => setError(errorText(cause, t('errors.LOGIN_FAIL'))),
+      },
+    );
+  };
+
+  return (
+    <div className="page page-narrow">
+      <header className="hero">
+        <Logo size={76} />
+        <h1 className="hero-title">{config.appName}</h1>
+        <p className="hero-tagline">{t('app.tagline')}</p>
+      </header>
+      <form className="card form" onSubmit={onSubmit} noValidate>
+        <h2 className="card-title">{t('login.title')}</h2>
+        <p className="muted">{t('login.subtitle')}</p>
+        <TextField
+          label={t('login.phone')}
+          name="username"
+          type="tel"
+          inputMode="numeric"
+          autoComplete="username"
+          value={username}
+          onChange={(event) => setUsername(event.target.value)}
+        />
+        <PasswordField
+          label={t('login.password')}
+          name="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+        />
+        <label className="checkbox">
+          <input type="checkbox" checked={remember} onChange={(event) => setRemember(event.target.checked)} />
+          <span>{t('login.remember')}</span>
+        </label>
+        <FormError message={error} />
+        <button type="submit" className="btn btn-primary btn-block btn-large" disabled={login.isPending}>
+          {t('login.submit')}
+        </button>
+        <p className="form-footer">
+          {t('login.noAccount')} <Link to={paths.register}>{t('login.registerLink')}</Link>
+        </p>
+      </form>
+    </div>
+  );
+}

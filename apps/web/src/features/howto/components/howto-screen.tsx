@@ -1,0 +1,72 @@
+import { HOWTO_VIDEOS, type HowtoVideo } from '@wallet/contract/lookup';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ChevronIcon, ClockIcon, GiftIcon, PlayIcon, ShieldIcon, WalletIcon } from '@/ui/icons';
+import { Modal } from '@/ui/modal';
+
+const icons: Record<HowtoVideo, React.ReactNode> = {
+  wallet: <WalletIcon />,
+  play: <PlayIcon />,
+  balance: <ClockIcon />,
+  bonus: <GiftIcon />,
+  'end-bonus': <ShieldIcon />,
+};
+
+export function howtoVideoUrl(name: HowtoVideo): string {
+  return `/media/howto/${name}.mp4`;
+}
+
+function VideoPlayer({ name }: { name: HowtoVideo }) {
+  const { t } = useTranslation();
+  const [failed, setFailed] = useState(false);
+  if (failed) return <p className="muted video-missing">{t('howto.videoUnavailable')}</p>;
+  return (
+    // biome-ignore lint/a11y/useMediaCaption: the how-to videos are screen recordings without speech.
+    <video
+      className="howto-video"
+      src={howtoVideoUrl(name)}
+      controls
+      playsInline
+      autoPlay
+      onError={() => setFailed(true)}
+    />
+  );
+}
+
+export function HowtoScreen() {
+  const { t } = useTranslation();
+  const [playing, setPlaying] = useState<HowtoVideo | null>(null);
+
+  return (
+    <div className="page">
+      <header className="page-header">
+        <h1 className="page-title">{t('howto.title')}</h1>
+        <p className="muted">{t('howto.subtitle')}</p>
+      </header>
+      <ul className="howto-list">
+        {HOWTO_VIDEOS.map((name, index) => (
+          <li key={name}>
+            <button type="button" className="howto-card" onClick={() => setPlaying(name)}>
+              <span className="howto-icon" aria-hidden="true">
+                {icons[name]}
+              </span>
+              <span className="howto-text">
+                <span className="howto-number">{index + 1}</span>
+                <span className="howto-name">{t(`howto.videos.${name}`)}</span>
+                <span className="howto-watch">{t('howto.watch')}</span>
+              </span>
+              <ChevronIcon />
+            </button>
+          </li>
+        ))}
+      </ul>
+      <Modal
+        open={playing !== null}
+        onClose={() => setPlaying(null)}
+        title={playing ? t(`howto.videos.${playing}`) : ''}
+      >
+        {playing ? <VideoPlayer key={playing} name={playing} /> : null}
+      </Modal>
+    </div>
+  );
+}

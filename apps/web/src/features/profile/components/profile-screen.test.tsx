@@ -1,0 +1,48 @@
+import { screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mockApi } from '@/test/mock-api';
+import { renderScreen } from '@/test/render';
+import { ProfileScreen } from './profile-screen';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const profile = (bankAccountNo: string) => ({
+  _id: '6650f1c2a1b2c3d4e5f60718',
+  name: 'Somchai Jaidee',
+  username: '0812345678',
+  createdAt: '2026-01-15T17:30:05.000Z',
+  coin: 3,
+  bankAccount: {
+    bankCode: 'KBANK',
+    bankAccountName: 'SOMCHAI JAIDEE',
+    bankAccountNo,
+    currency: null,
+    bank: { nameTH: 'กสิกรไทย', nameEN: 'Kasikornbank' },
+  },
+});
+
+describe('ProfileScreen', () => {
+  it('shows the profile, Thai bank name, Bangkok time and a 10-digit account as 3-3-rest', async () => {
+    mockApi({ 'GET /api/account/profile': { body: profile('1234567890') } });
+    renderScreen(<ProfileScreen />);
+    expect(await screen.findByText('123-456-7890')).toBeTruthy();
+    expect(screen.getByText('Somchai Jaidee')).toBeTruthy();
+    expect(screen.getByText('6650f1c2a1b2c3d4e5f60718')).toBeTruthy();
+    expect(screen.getByText('กสิกรไทย')).toBeTruthy();
+    expect(screen.getByText('16/01/2026 00:30:05')).toBeTruthy();
+    expect(screen.getByDisplayValue('0812345678').hasAttribute('readonly')).toBe(true);
+  });
+
+  it('leaves other account number lengths as they are', async () => {
+    mockApi({ 'GET /api/account/profile': { body: profile('123456789012') } });
+    renderScreen(<ProfileScreen />);
+    expect(await screen.findByText('123456789012')).toBeTruthy();
+  });
+
+  it('opens the change-password modal from the lock icon', async () => {
+    mockApi({ 'GET /api/account/profile': { body: profile('1234567890') } });
+    const { user } = renderScreen(<ProfileScreen />);
+    await user.click(screen.getByRole('button', { name: 'Change password' }));
+    expect(screen.getByRole('dialog', { name: 'Change password' })).toBeTruthy();
+  });
+});

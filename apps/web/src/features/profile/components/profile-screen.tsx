@@ -1,0 +1,83 @@
+import { formatAccountNumber } from '@wallet/contract/account';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorText } from '@/api/api-error';
+import { DateTime } from '@/ui/date-time';
+import { LockIcon, UserIcon } from '@/ui/icons';
+import { Loader } from '@/ui/loader';
+import { StatusCard } from '@/ui/status-card';
+import { useProfile } from '../api/get-profile';
+import { ChangePasswordModal } from './change-password-modal';
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="data-row">
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+export function ProfileScreen() {
+  const { t } = useTranslation();
+  const { data, isPending, error, refetch } = useProfile();
+  const [changing, setChanging] = useState(false);
+
+  return (
+    <div className="page">
+      <header className="page-header page-header-row">
+        <h1 className="page-title">{t('profile.title')}</h1>
+        <button
+          type="button"
+          className="icon-button icon-button-gold"
+          onClick={() => setChanging(true)}
+          aria-label={t('profile.changePassword')}
+          title={t('profile.changePassword')}
+        >
+          <LockIcon />
+        </button>
+      </header>
+      {isPending ? <Loader /> : null}
+      {error ? (
+        <StatusCard icon={<UserIcon />} title={errorText(error, t('common.loadFailed'))}>
+          <button type="button" className="btn btn-ghost" onClick={() => refetch()}>
+            {t('common.retry')}
+          </button>
+        </StatusCard>
+      ) : null}
+      {data ? (
+        <>
+          <section className="card profile-card">
+            <div className="avatar" aria-hidden="true">
+              {data.name.trim().charAt(0).toUpperCase() || <UserIcon />}
+            </div>
+            <dl className="data-list">
+              <Row label={t('profile.name')}>{data.name}</Row>
+              <Row label={t('profile.id')}>
+                <span className="mono">{data._id}</span>
+              </Row>
+              <Row label={t('profile.createdAt')}>
+                <DateTime value={data.createdAt} />
+              </Row>
+            </dl>
+            <label className="field">
+              <span className="field-label">{t('profile.username')}</span>
+              <input className="input" value={data.username} readOnly />
+            </label>
+          </section>
+          <section className="card">
+            <h2 className="card-title">{t('profile.bankSection')}</h2>
+            <dl className="data-list">
+              <Row label={t('profile.bankAccountName')}>{data.bankAccount.bankAccountName}</Row>
+              <Row label={t('profile.bank')}>{data.bankAccount.bank.nameTH}</Row>
+              <Row label={t('profile.accountNo')}>
+                <span className="mono">{formatAccountNumber(data.bankAccount.bankAccountNo)}</span>
+              </Row>
+            </dl>
+          </section>
+        </>
+      ) : null}
+      <ChangePasswordModal open={changing} onClose={() => setChanging(false)} />
+    </div>
+  );
+}

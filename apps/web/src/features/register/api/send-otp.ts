@@ -1,0 +1,11 @@
+import { useMutation } from '@tanstack/react-query';
+import type { OtpSendPayload, OtpSendResponse } from '@wallet/contract/otp';
+import { api } from '@/api/client';
+
+export function sendOtp(payload: OtpSendPayload): Promise<OtpSendResponse> {
+  return api.post<OtpSendResponse>('/api/otp/send', payload);
+}
+
+export function useSendOtp() {
+  return useMutation({ mutationFn: sendOtp });
+}

@@ -1,0 +1,179 @@
+import { screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { config } from '@/app/config';
+import { type Handler, mockApi, type Reply } from '@/test/mock-api';
+import { renderScreen } from '@/test/render';
+import { RegisterWizard } from './register-wizard';
+
+const lookups: Record<string, Reply> = {
+  'GET /api/lookup/sources': { body: [{ code: 'FB', description: 'Facebook' }] },
+  'GET /api/lookup/banks': {
+    body: [
+      { code: 'KTB', nameTH: 'กรุงไทย', nameEN: 'Krungthai Bank' },
+      { code: 'SCB', nameTH: 'ไทยพาณิชย์', nameEN: 'Siam Commercial Bank' },
+    ],
+  },
+  'POST /api/account/validate': { body: { message: 'OK' } },
+  'POST /api/account': { body: { message: 'SUCCESS' } },
+};
+
+function setup(extra: Record<string, Handler | Reply>, initialPath = '/register') {
+  const calls = mockApi({ ...lookups, ...extra });
+  const view = renderScreen(<RegisterWizard />, '/register', initialPath);
+  return { calls, ...view };
+}
+
+type User = ReturnType<typeof renderScreen>['user'];
+
+async function submitPhone(user: User, phone = '0812345678') {
+  await user.type(screen.getByLabelText('Phone number'), phone);
+  await user.click(screen.getByRole('button', { name: 'Next' }));
+}
+
+async function fillProfile(user: User, confirm = 'secret12') {
+  await user.type(await screen.findByLabelText('Name'), 'Somchai');
+  await user.type(screen.getByLabelText('Password'), 'secret12');
+  await user.type(screen.getByLabelText('Confirm password'), confirm);
+  await user.click(screen.getByRole('button', { name: 'Next' }));
+}
+
+beforeEach(() => {
+  config.laoMode = false;
+});
+
+afterEach(() => {
+  config.laoMode = false;
+  vi.unstubAllGlobals();
+});
+
+describe('RegisterWizard', () => {
+  it('requires 10 digits for the phone outside Lao mode', async () => {
+    const { user, calls } = setup({ 'GET /api/lookup/registerOTP': { body: { registerOTP: false } } });
+    await submitPhone(user, '081234567');
+    expect(screen.getByRole('alert').textContent).toBe('The phone number must be 10 digits.');
+    expect(calls.filter((call) => call.path === '/api/lookup/registerOTP')).toHaveLength(0);
+  });
+
+  it('does not enforce 10 digits in Lao mode, and asks for a currency without the English-bank hint', async () => {
+    config.laoMode = true;
+    const { user, calls } = setup({ 'GET /api/lookup/registerOTP': { body: { registerOTP: false } } });
+    await submitPhone(user, '02055512');
+    await fillProfile(user);
+    expect(await screen.findByLabelText('Currency')).toBeTruthy();
+    expect(screen.queryByText(/English letters/)).toBeNull();
+    await user.selectOptions(screen.getByLabelText('Bank'), 'SCB');
+    await user.type(screen.getByLabelText('Account number'), '1234567890');
+    await user.type(screen.getByLabelText('First name'), 'Khamla');
+    await user.type(screen.getByLabelText('Last name'), 'Phomma');
+    await user.selectOptions(screen.getByLabelText('Currency'), 'LAK');
+    await user.click(screen.getByRole('button', { name: 'Register' }));
+    await screen.findByText('Registration complete');
+    expect(calls.find((call) => call.path === '/api/account')?.body).toMatchObject({
+      username: '02055512',
+      currency: 'LAK',
+    });
+  });
+
+  it('skips the OTP step when OTP registration is disabled', async () => {
+    const { user, calls } = setup({ 'GET /api/lookup/registerOTP': { body: { registerOTP: false } } });
+    await submitPhone(user);
+    expect(await screen.findByLabelText('Name')).toBeTruthy();
+    expect(calls.some((call) => call.path === '/api/otp/send')).toBe(false);
+  });
+
+  it('skips the OTP step when the number is already verified (code OTP_VERIFIED)', async () => {
+    const { user } = setup({
+      'GET /api/lookup/registerOTP': { body: { registerOTP: true } },
+      'POST /api/otp/send': { body: { otpRef: '', otpToken: '', code: 'OTP_VERIFIED', expireIn: 0 } },
+    });
+    await submitPhone(user);
+    expect(await screen.findByLabelText('Name')).toBeTruthy();
+    expect(screen.queryByLabelText('6-digit code')).toBeNull();
+  });
+
+  it('asks for the OTP with its ref, verifies it and moves to the profile step', async () => {
+    const { user, calls } = setup({
+      'GET /api/lookup/registerOTP': { body: { registerOTP: true } },
+      'POST /api/otp/send': { body: { otpRef: 'AB12', otpToken: 'tok', code: 'OK', expireIn: 300 } },
+      'POST /api/otp/verify': (body) =>
+        (body as { otpCode: string }).otpCode === '123456'
+          ? { body: { message: 'OTP_CODE_VALID' } }
+          : { status: 400, body: { message: 'OTP_CODE_INVALID', field: 'otpCode' } },
+    });
+    await submitPhone(user);
+    expect(await screen.findByText('ref: AB12')).toBeTruthy();
+    await user.type(screen.getByLabelText('6-digit code'), '999999');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('The OTP code is incorrect.');
+    await user.clear(screen.getByLabelText('6-digit code'));
+    await user.type(screen.getByLabelText('6-digit code'), '123456');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByLabelText('Name')).toBeTruthy();
+    expect(calls.find((call) => call.path === '/api/otp/send')?.body).toEqual({ phoneNumber: '0812345678' });
+  });
+
+  it('refuses mismatched passwords before asking the server', async () => {
+    const { user, calls } = setup({ 'GET /api/lookup/registerOTP': { body: { registerOTP: false } } });
+    await submitPhone(user);
+    await fillProfile(user, 'different');
+    expect(screen.getByRole('alert').textContent).toBe('The passwords do not match.');
+    expect(calls.some((call) => call.path === '/api/account/validate')).toBe(false);
+  });
+
+  it('shows a server field error next to its field', async () => {
+    const { user } = setup({
+      'GET /api/lookup/registerOTP': { body: { registerOTP: false } },
+      'POST /api/account/validate': { status: 400, body: { message: 'KEY_INVALID', field: 'inviteCode' } },
+    });
+    await submitPhone(user);
+    await fillProfile(user);
+    const error = await screen.findByRole('alert');
+    expect(error.textContent).toBe('Some information is not valid.');
+    expect(screen.getByLabelText(/Inviter code/).getAttribute('aria-describedby')).toBe(error.id);
+  });
+
+  it('needs an English name for KTB, then registers with first and last name joined, and goes to /login after 2 s', async () => {
+    const { user, calls } = setup(
+      { 'GET /api/lookup/registerOTP': { body: { registerOTP: false } } },
+      '/register?code=PR42',
+    );
+    await submitPhone(user);
+    expect((await screen.findByLabelText(/Inviter code/)) as HTMLInputElement).toHaveProperty('value', 'PR42');
+    expect(localStorage.getItem('code')).toBe('PR42');
+    await fillProfile(user);
+    expect(calls.find((call) => call.path === '/api/account/validate')?.body).toEqual({
+      name: 'Somchai',
+      username: '0812345678',
+      password: 'secret12',
+      sourceCode: '',
+      inviteCode: 'PR42',
+    });
+    expect(await screen.findByText(/English letters/)).toBeTruthy();
+    await user.selectOptions(screen.getByLabelText('Bank'), 'KTB');
+    await user.type(screen.getByLabelText('Account number'), '123-456-7890');
+    await user.type(screen.getByLabelText('First name'), 'สมชาย');
+    await user.type(screen.getByLabelText('Last name'), 'ใจดี');
+    await user.click(screen.getByRole('button', { name: 'Register' }));
+    expect(screen.getByRole('alert').textContent).toBe('The bank account name must be in English only.');
+    expect(calls.some((call) => call.path === '/api/account')).toBe(false);
+
+    await user.clear(screen.getByLabelText('First name'));
+    await user.type(screen.getByLabelText('First name'), 'somchai');
+    await user.clear(screen.getByLabelText('Last name'));
+    await user.type(screen.getByLabelText('Last name'), 'jaidee');
+    expect(screen.getByLabelText('First name')).toHaveProperty('value', 'SOMCHAI');
+    await user.click(screen.getByRole('button', { name: 'Register' }));
+    await screen.findByText('Registration complete');
+    expect(calls.find((call) => call.path === '/api/account')?.body).toEqual({
+      name: 'Somchai',
+      username: '0812345678',
+      password: 'secret12',
+      sourceCode: '',
+      inviteCode: 'PR42',
+      bankCode: 'KTB',
+      bankAccountName: 'SOMCHAI JAIDEE',
+      bankAccountNo: '1234567890',
+    });
+    await waitFor(() => expect(screen.getByTestId('page').textContent).toBe('/login'), { timeout: 3000 });
+  });
+});

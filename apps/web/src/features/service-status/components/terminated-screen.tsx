@@ -1,0 +1,15 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ShieldIcon } from '@/ui/icons';
+import { StatusCard } from '@/ui/status-card';
+
+/** data-terminated on <body>: lets every screen know the service is closed until the login check says otherwise. */
+export const TERMINATED_MARKER = 'terminated';
+
+export function TerminatedScreen() {
+  const { t } = useTranslation();
+  useEffect(() => {
+    document.body.dataset[TERMINATED_MARKER] = 'true';
+  }, []);
+  return <StatusCard icon={<ShieldIcon />} title={t('terminated.title')} message={t('terminated.message')} />;
+}

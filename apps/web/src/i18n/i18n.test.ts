@@ -1,0 +1,85 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { ERROR_CODES, SLIP_REASON_CODES } from '@wallet/contract/errors';
+import { describe, expect, it } from 'vitest';
+import en from './en.json';
+import lo from './lo.json';
+import th from './th.json';
+
+type Tree = { [key: string]: string | Tree };
+const languages = { th, lo, en } as Record<string, Tree>;
+
+function flatten(tree: Tree, prefix = ''): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(tree)) {
+    if (typeof value === 'string') out[`${prefix}${key}`] = value;
+    else Object.assign(out, flatten(value, `${prefix}${key}.`));
+  }
+  return out;
+}
+
+/** Plural forms differ per language (English one/other, Thai and Lao other only); compare the base keys. */
+const baseKeys = (flat: Record<string, string>) =>
+  [...new Set(Object.keys(flat).map((key) => key.replace(/_(zero|one|two|few|many|other)$/, '')))].sort();
+
+const flat = Object.fromEntries(Object.entries(languages).map(([name, tree]) => [name, flatten(tree)]));
+
+describe('translations', () => {
+  it('th, lo and en have exactly the same keys', () => {
+    expect(baseKeys(flat.lo!)).toEqual(baseKeys(flat.th!));
+    expect(baseKeys(flat.en!)).toEqual(baseKeys(flat.th!));
+  });
+
+  it.each(Object.keys(languages))(
+    '%s translates every error code, invalid-token, gone and every slip reason',
+    (name) => {
+      const keys = flat[name]!;
+      for (const code of [...ERROR_CODES, 'invalid-token', 'gone']) expect(keys[`errors.${code}`], code).toBeTruthy();
+      for (const code of SLIP_REASON_CODES) expect(keys[`slipReason.${code}`], code).toBeTruthy();
+    },
+  );
+
+  it.each(Object.keys(languages))('%s has no empty text', (name) => {
+    for (const [key, value] of Object.entries(flat[name]!)) expect(value.trim(), key).not.toBe('');
+  });
+
+  it.each(Object.keys(languages))(
+    '%s: UNAUTHORIZED and EXPIRED_AUTH_TOKEN read the same "cannot verify identity" text',
+    (name) => {
+      // The client recognises that text to send the player to /login (SPEC §8).
+      expect(flat[name]!['errors.EXPIRED_AUTH_TOKEN']).toBe(flat[name]!['errors.UNAUTHORIZED']);
+    },
+  );
+
+  it('Lao is written in Lao script and Thai in Thai script', () => {
+    const thaiScript = /[\u0E00-\u0E7F]/;
+    const laoScript = /[\u0E80-\u0EFF]/;
+    for (const [key, value] of Object.entries(flat.lo!)) {
+      if (key !== 'lang.th') expect(thaiScript.test(value), `lo ${key}`).toBe(false);
+    }
+    expect(laoScript.test(flat.lo!['login.title']!)).toBe(true);
+    expect(thaiScript.test(flat.th!['login.title']!)).toBe(true);
+  });
+
+  it('every literal t() key used in the source exists', () => {
+    const srcDir = join(import.meta.dirname, '..');
+    const files: string[] = [];
+    const walk = (dir: string) => {
+      for (const name of readdirSync(dir)) {
+        const path = join(dir, name);
+        if (statSync(path).isDirectory()) walk(path);
+        else if (/\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name)) files.push(path);
+      }
+    };
+    walk(srcDir);
+    const known = new Set(baseKeys(flat.en!));
+    const missing: string[] = [];
+    for (const file of files) {
+      const source = readFileSync(file, 'utf8');
+      for (const match of source.matchAll(/\bt\(\s*'([a-zA-Z][\w.-]*)'/g)) {
+        if (!known.has(match[1]!)) missing.push(`${file}: ${match[1]}`);
+      }
+    }
+    expect(missing).toEqual([]);
+  });
+});

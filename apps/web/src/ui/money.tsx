@@ -1,0 +1,16 @@
+import { MONEY_DECIMALS } from '@wallet/contract/constants';
+
+const formatter = new Intl.NumberFormat('en-US', {
+  minimumFractionDigits: MONEY_DECIMALS,
+  maximumFractionDigits: MONEY_DECIMALS,
+});
+
+/** 2 decimals with thousands separators, the same in every language (SPEC §9). */
+export function formatMoney(amount: number): string {
+  return formatter.format(amount);
+}
+
+export function Money({ value, signed = false, className }: { value: number; signed?: boolean; className?: string }) {
+  const text = signed && value > 0 ? `+${formatMoney(value)}` : formatMoney(value);
+  return <span className={className ? `money ${className}` : 'money'}>{text}</span>;
+}

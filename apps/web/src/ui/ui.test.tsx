@@ -1,0 +1,32 @@
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { formatDateTime, RelativeTime, relativeParts } from './date-time';
+import { formatMoney } from './money';
+import { pageRange } from './paginator';
+
+describe('shared formatting', () => {
+  it('formats money with 2 decimals and thousands separators', () => {
+    expect(formatMoney(1234567.5)).toBe('1,234,567.50');
+    expect(formatMoney(0)).toBe('0.00');
+    expect(formatMoney(-42.125)).toBe('-42.13');
+  });
+
+  it('formats dates as DD/MM/YYYY HH:mm:ss in Bangkok time', () => {
+    expect(formatDateTime('2026-03-01T20:15:09Z')).toBe('02/03/2026 03:15:09');
+  });
+
+  it('picks the largest relative unit, counting a month as 30 days', () => {
+    const now = Date.parse('2026-06-01T00:00:00Z');
+    expect(relativeParts('2026-05-31T23:59:30Z', now)).toEqual({ unit: 'seconds', count: 30 });
+    expect(relativeParts('2026-05-01T00:00:00Z', now)).toEqual({ unit: 'months', count: 1 });
+    expect(relativeParts('2024-05-01T00:00:00Z', now)).toEqual({ unit: 'years', count: 2 });
+    render(<RelativeTime value="2026-05-31T21:00:00Z" now={now} />);
+    expect(screen.getByText('3 hours ago')).toBeTruthy();
+  });
+
+  it('pages 3 before and 1 after the current one', () => {
+    expect(pageRange(5, 10, 3, 1)).toEqual([2, 3, 4, 5, 6]);
+    expect(pageRange(1, 10, 3, 1)).toEqual([1, 2]);
+    expect(pageRange(10, 10, 3, 1)).toEqual([7, 8, 9, 10]);
+  });
+});
