@@ -35,6 +35,8 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 180_000,
           fileParallelism: false,
+          // A page load plus lazy chunks can take seconds on a loaded CI machine; 1 s is Vitest's default.
+          expect: { poll: { timeout: 15_000, interval: 100 } },
           globalSetup: ['./global-setup.ts'],
         },
       },

@@ -25,7 +25,6 @@ describe('a player registers, logs in, manages the profile and logs out', () => 
   it('registers through the 4-step wizard with the OTP from the SMS outbox', async () => {
     await page.goto('/register?code=PRDEMO000001');
     await useLanguage(page, 'en');
-    await page.reload();
     await expect.poll(() => page.locator('input[name=phone]').isVisible()).toBe(true);
 
     await page.locator('input[name=phone]').fill('08123');

@@ -17,7 +17,7 @@ function run(label, command, args, env = {}) {
 ensureSystemDeps();
 const ok =
   run('typecheck', 'npm', ['run', 'typecheck']) &&
-  run('lint', 'npx', ['biome', 'ci', '.']) &&
+  run('lint', 'npx', ['biome', 'ci', '--colors=off', '.']) &&
   run('build the player app', 'npm', ['run', 'build', '-w', '@wallet/web']);
 if (!ok) {
   console.info('0 passed, 1 failed');

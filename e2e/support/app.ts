@@ -15,9 +15,16 @@ export function text(lang: Lang, key: string, vars: Record<string, string> = {})
   return value.replace(/\{\{(\w+)\}\}/g, (_, name: string) => vars[name] ?? '');
 }
 
-/** Chooses the interface language the way a returning player's browser has it stored. */
+/**
+ * Chooses the interface language the way a returning player's browser has it stored. The app stores
+ * its default language once it has loaded, so this waits for that before overwriting it, then reloads
+ * and waits until the page speaks the chosen language.
+ */
 export async function useLanguage(page: Page, lang: Lang): Promise<void> {
+  await page.waitForFunction(() => localStorage.getItem('locale') !== null);
   await page.evaluate((l) => localStorage.setItem('locale', l), lang);
+  await page.reload();
+  await page.waitForFunction((l) => document.documentElement.lang === l, lang);
 }
 
 export async function readOtp(baseUrl: string, phone: string): Promise<string> {

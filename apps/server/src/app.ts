@@ -55,6 +55,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorateRequest('player', null);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    // API answers are per player and per moment; a 410 "gone" is even heuristically cacheable, and a
+    // cached one would keep showing the terminated page after the operator reopens the service.
+    if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
   });
   registerErrorHandler(app);
 

@@ -19,6 +19,7 @@ describe.each(testDialects())('HTTP behaviour on %s', (dialect) => {
     expect(res.headers['content-security-policy']).toContain("object-src 'none'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['x-request-id']).toMatch(/[\w-]{8,}/);
+    expect(res.headers['cache-control']).toBe('no-store');
   });
 
   it('compresses large responses for clients that accept it', async () => {
