@@ -69,6 +69,15 @@ describe.each(['th', 'lo', 'en'] as Lang[])('screens in %s', (lang) => {
     for (const path of PUBLIC_SCREENS) await check(path);
   });
 
+  it('plays a how-to video in its modal', async () => {
+    await page.goto('/howto');
+    await page.locator('.howto-card').first().click();
+    const video = page.getByRole('dialog').locator('video');
+    await video.waitFor();
+    await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState >= 2 && v.duration > 5)).toBe(true);
+    await screenshot(page, `howto-video-${lang}`);
+  });
+
   it('register wizard step after the phone', async () => {
     await page.goto('/register');
     await page.locator('input[name=phone]').fill('0699999999');

@@ -16,6 +16,11 @@ export function howtoVideoUrl(name: HowtoVideo): string {
   return `/media/howto/${name}.mp4`;
 }
 
+/** A still of the video, shown while the first frames download on a slow network. */
+export function howtoPosterUrl(name: HowtoVideo): string {
+  return `/media/howto/${name}.jpg`;
+}
+
 function VideoPlayer({ name }: { name: HowtoVideo }) {
   const { t } = useTranslation();
   const [failed, setFailed] = useState(false);
@@ -25,8 +30,11 @@ function VideoPlayer({ name }: { name: HowtoVideo }) {
     <video
       className="howto-video"
       src={howtoVideoUrl(name)}
+      poster={howtoPosterUrl(name)}
       controls
       playsInline
+      // Mobile browsers only autoplay muted video; these have no sound track anyway.
+      muted
       autoPlay
       onError={() => setFailed(true)}
     />
