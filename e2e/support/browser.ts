@@ -32,8 +32,12 @@ export async function phoneContext(browser: Browser, baseURL: string): Promise<B
 
 export const SCREENS_DIR = join(ROOT, 'artifacts', 'screens');
 
+/** Waits for opening animations (modals fade in) so the picture shows what a player settles on. */
 export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENS_DIR, { recursive: true });
+  await page.waitForFunction(() =>
+    document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+  );
   await page.screenshot({ path: join(SCREENS_DIR, `${name}.png`) });
 }
 
