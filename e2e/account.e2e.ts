@@ -1,23 +1,20 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { logIn, readOtp, text, uniqueAccountNo, uniquePhone, useLanguage } from './support/app.ts';
-import { launchBrowser, overflowingElements, phoneContext, screenshot } from './support/browser.ts';
-import { type RunningServer, startServer } from './support/server.ts';
+import { overflowingElements, screenshot } from './support/browser.ts';
+import { openPhoneApp, type PhoneApp } from './support/phone-app.ts';
+import type { RunningServer } from './support/server.ts';
 
 describe('a player registers, logs in, manages the profile and logs out', () => {
+  let app: PhoneApp;
   let server: RunningServer;
-  let browser: Browser;
   let page: Page;
 
   beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-    page = await (await phoneContext(browser, server.url)).newPage();
+    app = await openPhoneApp();
+    ({ server, page } = app);
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  afterAll(async () => app?.close());
 
   const phone = uniquePhone();
   const accountNo = uniqueAccountNo();

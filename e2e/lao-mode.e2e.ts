@@ -1,28 +1,26 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { text, uniqueAccountNo } from './support/app.ts';
-import { launchBrowser, phoneContext, screenshot } from './support/browser.ts';
-import { buildWeb, type RunningServer, startServer } from './support/server.ts';
+import { screenshot } from './support/browser.ts';
+import { openPhoneApp, type PhoneApp } from './support/phone-app.ts';
+import { buildWeb } from './support/server.ts';
 
 describe('a Lao-mode build', () => {
-  let server: RunningServer;
-  let browser: Browser;
+  let app: PhoneApp;
   let page: Page;
   let webDir: string;
 
   beforeAll(async () => {
     webDir = mkdtempSync(join(tmpdir(), 'web-lao-'));
     buildWeb(webDir, { VITE_LAO_MODE: 'true' });
-    server = await startServer({ LAO_MODE: 'true', REGISTER_OTP: 'false', WEB_DIST_DIR: webDir });
-    browser = await launchBrowser();
-    page = await (await phoneContext(browser, server.url)).newPage();
+    app = await openPhoneApp({ LAO_MODE: 'true', REGISTER_OTP: 'false', WEB_DIST_DIR: webDir });
+    page = app.page;
   });
   afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
+    await app?.close();
     rmSync(webDir, { recursive: true, force: true });
   });
 

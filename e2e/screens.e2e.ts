@@ -1,8 +1,8 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Lang, logIn, messages, useLanguage } from './support/app.ts';
-import { launchBrowser, overflowingElements, phoneContext, screenshot } from './support/browser.ts';
-import { type RunningServer, startServer } from './support/server.ts';
+import { overflowingElements, screenshot } from './support/browser.ts';
+import { openPhoneApp, type PhoneApp } from './support/phone-app.ts';
 
 function allKeys(node: unknown, prefix = ''): string[] {
   if (typeof node !== 'object' || node === null) return [prefix];
@@ -19,23 +19,16 @@ const PLAYER_SCREENS = ['/user/home', '/user/profile', '/user/contact', '/user/b
  * The PNGs land in artifacts/screens for a person to look at.
  */
 describe.each(['th', 'lo', 'en'] as Lang[])('screens in %s', (lang) => {
-  let server: RunningServer;
-  let browser: Browser;
-  let context: BrowserContext;
+  let app: PhoneApp;
   let page: Page;
 
   beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-    context = await phoneContext(browser, server.url);
-    page = await context.newPage();
+    app = await openPhoneApp();
+    page = app.page;
     await page.goto('/login');
     await useLanguage(page, lang);
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  afterAll(async () => app?.close());
 
   async function check(path: string): Promise<void> {
     await page.goto(path);
@@ -46,7 +39,6 @@ describe.each(['th', 'lo', 'en'] as Lang[])('screens in %s', (lang) => {
     expect(await page.evaluate(() => document.documentElement.lang), path).toBe(lang);
     expect(await overflowingElements(page), path).toEqual([]);
     // innerText on purpose: only what is rendered visibly counts as untranslated text.
-    // biome-ignore lint/performance/useDomNodeTextContent: visible text is the point
     const body = await page.evaluate(() => document.body.innerText);
     expect(
       KEYS.filter((key) => body.includes(key)),

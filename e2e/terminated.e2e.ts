@@ -1,25 +1,21 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { logIn, text, useLanguage } from './support/app.ts';
-import { launchBrowser, phoneContext } from './support/browser.ts';
-import { type RunningServer, startServer } from './support/server.ts';
+import { openPhoneApp, type PhoneApp } from './support/phone-app.ts';
+import type { RunningServer } from './support/server.ts';
 
 describe('the operator terminates the service', () => {
+  let app: PhoneApp;
   let server: RunningServer;
-  let browser: Browser;
   let page: Page;
 
   beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-    page = await (await phoneContext(browser, server.url)).newPage();
+    app = await openPhoneApp();
+    ({ server, page } = app);
     await page.goto('/login');
     await useLanguage(page, 'en');
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  afterAll(async () => app?.close());
 
   it('sends a logged-in player to /terminated on the next call, and visitors of /login too', async () => {
     await logIn(page, '0812345678', 'demo1234');

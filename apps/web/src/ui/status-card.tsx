@@ -1,4 +1,6 @@
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorText } from '@/api/api-error';
 
 /** A centred card with an icon, a title, a message and optional actions: empty, coming-soon and notice states. */
 export function StatusCard({
@@ -21,5 +23,17 @@ export function StatusCard({
       {message ? <p className="status-message">{message}</p> : null}
       {children ? <div className="status-actions">{children}</div> : null}
     </section>
+  );
+}
+
+/** What a screen shows when its data could not load: the translated reason and a retry button. */
+export function LoadFailedCard({ icon, error, onRetry }: { icon: ReactNode; error: unknown; onRetry: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <StatusCard icon={icon} title={errorText(error, t('common.loadFailed'))}>
+      <button type="button" className="btn btn-ghost" onClick={onRetry}>
+        {t('common.retry')}
+      </button>
+    </StatusCard>
   );
 }

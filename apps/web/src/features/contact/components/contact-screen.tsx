@@ -1,9 +1,8 @@
 import { APP_VERSION } from '@wallet/contract/constants';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '@/api/api-error';
 import { ChatIcon, LineIcon } from '@/ui/icons';
 import { Loader } from '@/ui/loader';
-import { StatusCard } from '@/ui/status-card';
+import { LoadFailedCard } from '@/ui/status-card';
 import { useContact } from '../api/get-contact';
 import { useEnableChatWidget } from '../api/get-enable-chat-widget';
 
@@ -27,13 +26,7 @@ export function ContactScreen({ topOffset }: { topOffset: boolean }) {
         <p className="muted">{t('contact.subtitle')}</p>
       </header>
       {isPending ? <Loader /> : null}
-      {error ? (
-        <StatusCard icon={<ChatIcon />} title={errorText(error, t('common.loadFailed'))}>
-          <button type="button" className="btn btn-ghost" onClick={() => refetch()}>
-            {t('common.retry')}
-          </button>
-        </StatusCard>
-      ) : null}
+      {error ? <LoadFailedCard icon={<ChatIcon />} error={error} onRetry={() => refetch()} /> : null}
       {data ? (
         <section className="card contact-card">
           {data.contactText ? (

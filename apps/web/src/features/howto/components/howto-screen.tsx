@@ -26,7 +26,6 @@ function VideoPlayer({ name }: { name: HowtoVideo }) {
   const [failed, setFailed] = useState(false);
   if (failed) return <p className="muted video-missing">{t('howto.videoUnavailable')}</p>;
   return (
-    // biome-ignore lint/a11y/useMediaCaption: the how-to videos are screen recordings without speech.
     <video
       className="howto-video"
       src={howtoVideoUrl(name)}

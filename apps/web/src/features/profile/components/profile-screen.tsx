@@ -1,11 +1,10 @@
 import { formatAccountNumber } from '@wallet/contract/account';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '@/api/api-error';
 import { DateTime } from '@/ui/date-time';
 import { LockIcon, UserIcon } from '@/ui/icons';
 import { Loader } from '@/ui/loader';
-import { StatusCard } from '@/ui/status-card';
+import { LoadFailedCard } from '@/ui/status-card';
 import { useProfile } from '../api/get-profile';
 import { ChangePasswordModal } from './change-password-modal';
 
@@ -38,13 +37,7 @@ export function ProfileScreen() {
         </button>
       </header>
       {isPending ? <Loader /> : null}
-      {error ? (
-        <StatusCard icon={<UserIcon />} title={errorText(error, t('common.loadFailed'))}>
-          <button type="button" className="btn btn-ghost" onClick={() => refetch()}>
-            {t('common.retry')}
-          </button>
-        </StatusCard>
-      ) : null}
+      {error ? <LoadFailedCard icon={<UserIcon />} error={error} onRetry={() => refetch()} /> : null}
       {data ? (
         <>
           <section className="card profile-card">
