@@ -36,6 +36,12 @@ const configSchema = z
     LOGIN_FAILURE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
     SESSION_TTL_HOURS: z.coerce.number().int().min(1).default(12),
     REMEMBER_TTL_DAYS: z.coerce.number().int().min(1).default(30),
+    REDIS_URL: z
+      .string()
+      .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
+      .optional(),
+    GAME_PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+    SANDBOX_GAME_RTP: z.coerce.number().min(0.5).max(0.99).default(0.96),
   })
   .transform((env) => ({
     nodeEnv: env.NODE_ENV,
@@ -58,6 +64,12 @@ const configSchema = z
     loginFailureWindowSeconds: env.LOGIN_FAILURE_WINDOW_SECONDS,
     sessionTtlHours: env.SESSION_TTL_HOURS,
     rememberTtlDays: env.REMEMBER_TTL_DAYS,
+    // Set in a scaled deployment: Socket.IO events then reach players connected to any instance.
+    redisUrl: env.REDIS_URL,
+    // A provider call slower than this counts as "outcome unknown" and is settled by the next refresh.
+    gameProviderTimeoutMs: env.GAME_PROVIDER_TIMEOUT_MS,
+    // Return-to-player of the sandbox demo slot (the share of bets paid back on average).
+    sandboxGameRtp: env.SANDBOX_GAME_RTP,
   }));
 
 export type Config = z.output<typeof configSchema>;

@@ -16,3 +16,4 @@ export * from './refund.ts';
 export * from './spinwheel.ts';
 export * from './statement.ts';
 export * from './wallet.ts';
+export * from './realtime.ts';

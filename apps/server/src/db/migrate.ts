@@ -1,11 +1,15 @@
 import { type Kysely, sql } from 'kysely';
 import type { Db } from './database.ts';
 import * as m001 from './migrations/001-foundation.ts';
+import * as m002 from './migrations/002-wallet-core.ts';
 
 type Migration = { up: (db: Parameters<typeof m001.up>[0], dialect: Db['dialect']) => Promise<void> };
 
 /** Listed by hand, in order. A migration's name never changes once it has shipped. */
-const MIGRATIONS: ReadonlyArray<[string, Migration]> = [['001-foundation', m001]];
+const MIGRATIONS: ReadonlyArray<[string, Migration]> = [
+  ['001-foundation', m001],
+  ['002-wallet-core', m002],
+];
 
 /**
  * Applies pending migrations, each in its own transaction. Kysely's Migrator would work too, but it

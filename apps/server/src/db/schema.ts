@@ -81,6 +81,109 @@ export interface LedgerAccountsTable {
   created_at: number;
 }
 
+export interface LedgerTransfersTable {
+  id: string;
+  debit_account_id: string;
+  credit_account_id: string;
+  amount: number;
+  currency: string;
+  /** What moved the money, e.g. game_transfer, game_result, reversal (see ledger/kinds.ts). */
+  kind: string;
+  /** The business record behind it: table name and id. */
+  ref_type: string;
+  ref_id: string;
+  created_at: number;
+}
+
+export interface StatementsTable {
+  id: string;
+  user_id: string;
+  statement_type: string;
+  from_code: string | null;
+  to_code: string | null;
+  amount: number;
+  currency: string;
+  /** PENDING, SUCCESS or FAILED. */
+  status: string;
+  linked_kind: string | null;
+  linked_description: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface IdempotencyKeysTable {
+  user_id: string;
+  key: string;
+  request_hash: string;
+  /** Null while the first request is still running. */
+  status_code: number | null;
+  response: string | null;
+  created_at: number;
+}
+
+export interface GameProvidersTable {
+  code: string;
+  name: string;
+  category: string;
+  ft_wallet_slot: number;
+  logo: string;
+  background: string;
+  has_web: number;
+  has_android: number;
+  has_ios: number;
+  /** JSON array of the hidden form field names the provider's login form needs. */
+  event_fields: string;
+  enabled: number;
+  sort_order: number;
+}
+
+export interface GameAccountsTable {
+  id: string;
+  user_id: string;
+  provider_code: string;
+  username: string;
+  password: string;
+  /** JSON object of hidden form fields (SPEC §3 game login account `event`). */
+  event: string;
+  lease_until: number;
+  synced_at: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface GameTransfersTable {
+  id: string;
+  statement_id: string;
+  game_account_id: string;
+  /** in: wallet to game; out: game to wallet. */
+  direction: string;
+  amount: number;
+  /** pending (provider outcome unknown), done, failed. */
+  state: string;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface SandboxGameWalletsTable {
+  provider_code: string;
+  username: string;
+  password: string;
+  balance: number;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface SandboxGameTransactionsTable {
+  provider_code: string;
+  ref: string;
+  username: string;
+  /** deposit, withdraw, bet, win. */
+  kind: string;
+  amount: number;
+  balance_after: number;
+  created_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -91,6 +194,14 @@ export interface Database {
   settings: SettingsTable;
   auth_failures: AuthFailuresTable;
   ledger_accounts: LedgerAccountsTable;
+  ledger_transfers: LedgerTransfersTable;
+  statements: StatementsTable;
+  idempotency_keys: IdempotencyKeysTable;
+  game_providers: GameProvidersTable;
+  game_accounts: GameAccountsTable;
+  game_transfers: GameTransfersTable;
+  sandbox_game_wallets: SandboxGameWalletsTable;
+  sandbox_game_transactions: SandboxGameTransactionsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
