@@ -9,16 +9,23 @@ import type { Db } from './db/database.ts';
 import { ensureSetting } from './db/settings.repo.ts';
 import { requirePlayer } from './http/auth.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
+import { createIdempotency } from './http/idempotency.ts';
 import { registerLineQr } from './http/line-qr.ts';
 import { registerStaticFiles } from './http/static-files.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { randomSecret } from './lib/ids.ts';
+import { createSystemAccounts } from './ledger/ledger.ts';
 import { playerAccountRoutes, publicAccountRoutes } from './modules/account/account.routes.ts';
 import { createAccountService } from './modules/account/account.service.ts';
 import { playerLookupRoutes, publicLookupRoutes } from './modules/lookup/lookup.routes.ts';
 import { otpRoutes } from './modules/otp/otp.routes.ts';
 import { createOtpService } from './modules/otp/otp.service.ts';
 import { sandboxRoutes } from './modules/sandbox/sandbox.routes.ts';
+import { statementRoutes } from './modules/statement/statement.routes.ts';
+import { walletRoutes } from './modules/wallet/wallet.routes.ts';
+import { createWalletService } from './modules/wallet/wallet.service.ts';
+import type { GameProviders } from './providers/games/game-provider.ts';
+import { attachRealtime } from './realtime/realtime.ts';
 import { registerServiceStateGate } from './modules/service-state/service-state.ts';
 import { sandboxSmsProvider } from './providers/sms/sandbox-sms.ts';
 import type { SmsProvider } from './providers/sms/sms-provider.ts';
@@ -27,12 +34,13 @@ export interface AppDeps {
   config: Config;
   db: Db;
   clock?: Clock;
-  providers?: { sms?: SmsProvider };
+  providers?: { sms?: SmsProvider; games?: GameProviders };
   /** Tests pass false to keep output quiet; main passes a pino options object. */
   logger?: boolean | object;
 }
 
 const APP_NAME = 'Lucky Wallet';
+const NO_GAMES: GameProviders = { get: () => undefined };
 const BODY_LIMIT_BYTES = 64 * 1024;
 
 /** Builds the whole HTTP app; main.ts listens on it and tests call inject() on it. */
@@ -116,6 +124,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     enableChatWidget: config.enableChatWidget,
   };
 
+  const realtime = attachRealtime(app, { db: kysely, clock, redisUrl: config.redisUrl });
+  const games = deps.providers?.games ?? NO_GAMES;
+  const wallet = createWalletService({
+    db: kysely,
+    dialect: db.dialect,
+    clock,
+    games,
+    accounts,
+    systemAccount: createSystemAccounts(kysely),
+    providerTimeoutMs: config.gameProviderTimeoutMs,
+    onWalletChanged: (userId, walletMinor) => realtime.walletChanged(userId, walletMinor),
+  });
+  const idempotency = createIdempotency(kysely, clock);
+
   await app.register(publicAccountRoutes, { accounts });
   await app.register(otpRoutes, { otp });
   await app.register(publicLookupRoutes, lookupOptions);
@@ -123,6 +145,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     requirePlayer(player, kysely, clock);
     await player.register(playerAccountRoutes, { accounts });
     await player.register(playerLookupRoutes, lookupOptions);
+    await player.register(walletRoutes, { wallet, idempotency });
+    await player.register(statementRoutes, { db: kysely });
   });
   if (config.sandboxProviders) await app.register(sandboxRoutes, { sms: sandboxSms });
 

@@ -21,6 +21,31 @@ export interface OpenDbOptions {
   schema?: string;
 }
 
+const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * Kysely's SQLite driver prepares every statement on every call; preparing is most of the cost of a
+ * short query. Our SQL texts are few and fixed (values travel as parameters), so prepared statements
+ * are kept, least recently used dropped first.
+ */
+function withStatementCache(sqlite: SQLite.Database) {
+  const cache = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(text: string) {
+      let statement = cache.get(text);
+      if (statement) {
+        cache.delete(text);
+      } else {
+        statement = sqlite.prepare(text);
+        if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
+      }
+      cache.set(text, statement);
+      return statement;
+    },
+  };
+}
+
 /** Opens the database named by a `sqlite:<file>` or `postgres://` URL. */
 export function openDb(url: string, options: OpenDbOptions = {}): Db {
   if (url.startsWith('sqlite:')) {
@@ -32,7 +57,7 @@ export function openDb(url: string, options: OpenDbOptions = {}): Db {
     sqlite.pragma('synchronous = NORMAL');
     sqlite.pragma('busy_timeout = 5000');
     sqlite.pragma('foreign_keys = ON');
-    const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+    const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
     return { kysely, dialect: 'sqlite', close: () => kysely.destroy() };
   }
   const pool = new pg.Pool({

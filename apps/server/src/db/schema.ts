@@ -105,6 +105,7 @@ export interface StatementsTable {
   currency: string;
   /** PENDING, SUCCESS or FAILED. */
   status: string;
+  game_account_id: string | null;
   linked_kind: string | null;
   linked_description: string | null;
   created_at: number;
@@ -151,19 +152,6 @@ export interface GameAccountsTable {
   updated_at: number;
 }
 
-export interface GameTransfersTable {
-  id: string;
-  statement_id: string;
-  game_account_id: string;
-  /** in: wallet to game; out: game to wallet. */
-  direction: string;
-  amount: number;
-  /** pending (provider outcome unknown), done, failed. */
-  state: string;
-  created_at: number;
-  updated_at: number;
-}
-
 export interface SandboxGameWalletsTable {
   provider_code: string;
   username: string;
@@ -199,7 +187,6 @@ export interface Database {
   idempotency_keys: IdempotencyKeysTable;
   game_providers: GameProvidersTable;
   game_accounts: GameAccountsTable;
-  game_transfers: GameTransfersTable;
   sandbox_game_wallets: SandboxGameWalletsTable;
   sandbox_game_transactions: SandboxGameTransactionsTable;
 }

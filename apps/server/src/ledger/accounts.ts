@@ -41,3 +41,21 @@ export async function playerBalance(db: Kysely<Database>, userId: string, kind: 
     .executeTakeFirst();
   return row ? Number(row.balance) : 0;
 }
+
+/**
+ * Opens (or finds) the player's ledger account for one game provider. Idempotent, so activation can
+ * be retried after a provider hiccup without a unique-index error.
+ */
+export async function openGameLedgerAccount(
+  trx: Kysely<Database>,
+  userId: string,
+  providerCode: string,
+  currency: string,
+  now: number,
+): Promise<void> {
+  await trx
+    .insertInto('ledger_accounts')
+    .values({ id: randomId(16), owner_id: userId, kind: 'game', provider_code: providerCode, currency, balance: 0, created_at: now })
+    .onConflict((oc) => oc.columns(['owner_id', 'kind', 'provider_code', 'currency']).doNothing())
+    .execute();
+}

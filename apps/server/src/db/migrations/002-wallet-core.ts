@@ -39,13 +39,20 @@ export async function up(db: Kysely<any>, dialect: 'sqlite' | 'postgres'): Promi
     .addColumn('amount', 'bigint', (c) => c.notNull())
     .addColumn('currency', 'text', (c) => c.notNull())
     .addColumn('status', 'text', (c) => c.notNull())
+    // Set on transfers to or from a game account: while such a row is PENDING the provider's outcome
+    // is unknown, and the next refresh of that account settles it (DESIGN §4).
+    .addColumn('game_account_id', 'text')
     .addColumn('linked_kind', 'text')
     .addColumn('linked_description', 'text')
     .addColumn('created_at', 'bigint', (c) => c.notNull())
     .addColumn('updated_at', 'bigint', (c) => c.notNull())
     .execute();
   await db.schema.createIndex('statements_user_idx').on('statements').columns(['user_id', 'created_at']).execute();
-  await db.schema.createIndex('statements_status_idx').on('statements').columns(['status']).execute();
+  await db.schema
+    .createIndex('statements_game_pending_idx')
+    .on('statements')
+    .columns(['game_account_id', 'status'])
+    .execute();
 
   await db.schema
     .createTable('idempotency_keys')
@@ -91,24 +98,6 @@ export async function up(db: Kysely<any>, dialect: 'sqlite' | 'postgres'): Promi
     .addColumn('updated_at', 'bigint', (c) => c.notNull())
     .addUniqueConstraint('game_accounts_user_provider', ['user_id', 'provider_code'])
     .addUniqueConstraint('game_accounts_provider_username', ['provider_code', 'username'])
-    .execute();
-
-  // Provider calls whose outcome is not known yet, settled by the next refresh (DESIGN §4).
-  await db.schema
-    .createTable('game_transfers')
-    .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('statement_id', 'text', (c) => c.notNull().references('statements.id'))
-    .addColumn('game_account_id', 'text', (c) => c.notNull().references('game_accounts.id'))
-    .addColumn('direction', 'text', (c) => c.notNull())
-    .addColumn('amount', 'bigint', (c) => c.notNull())
-    .addColumn('state', 'text', (c) => c.notNull())
-    .addColumn('created_at', 'bigint', (c) => c.notNull())
-    .addColumn('updated_at', 'bigint', (c) => c.notNull())
-    .execute();
-  await db.schema
-    .createIndex('game_transfers_pending_idx')
-    .on('game_transfers')
-    .columns(['game_account_id', 'state'])
     .execute();
 
   // The sandbox game service's own books: it is "another company", so it never reads our ledger.

@@ -1,0 +1,59 @@
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../db/schema.ts';
+
+export interface LedgerProblem {
+  rule: 'currency-sum' | 'balance-vs-transfers' | 'negative-player-balance' | 'transfer-currency';
+  detail: string;
+}
+
+/**
+ * The ledger's invariants (DESIGN §3), checked straight from the tables: per currency the balances
+ * sum to zero; every account's balance equals its credits minus its debits; no player account is
+ * negative; every transfer joins two accounts of its own currency. An empty list means healthy.
+ */
+export async function checkLedger(db: Kysely<Database>): Promise<LedgerProblem[]> {
+  const problems: LedgerProblem[] = [];
+
+  const sums = await sql<{ currency: string; total: string | number }>`
+    select currency, sum(balance) as total from ledger_accounts group by currency`.execute(db);
+  for (const row of sums.rows) {
+    if (Number(row.total) !== 0) {
+      problems.push({ rule: 'currency-sum', detail: `${row.currency} balances sum to ${row.total}, not 0` });
+    }
+  }
+
+  const drift = await sql<{ id: string; balance: string | number; expected: string | number }>`
+    select a.id, a.balance, coalesce(c.total, 0) - coalesce(d.total, 0) as expected
+    from ledger_accounts a
+    left join (select credit_account_id as id, sum(amount) as total from ledger_transfers group by credit_account_id) c
+      on c.id = a.id
+    left join (select debit_account_id as id, sum(amount) as total from ledger_transfers group by debit_account_id) d
+      on d.id = a.id
+    where a.balance <> coalesce(c.total, 0) - coalesce(d.total, 0)`.execute(db);
+  for (const row of drift.rows) {
+    problems.push({
+      rule: 'balance-vs-transfers',
+      detail: `account ${row.id} holds ${row.balance} but its transfers add up to ${row.expected}`,
+    });
+  }
+
+  const negative = await db
+    .selectFrom('ledger_accounts')
+    .select(['id', 'kind', 'balance'])
+    .where('owner_id', 'is not', null)
+    .where('balance', '<', 0)
+    .execute();
+  for (const row of negative) {
+    problems.push({ rule: 'negative-player-balance', detail: `player ${row.kind} account ${row.id} is at ${row.balance}` });
+  }
+
+  const mixed = await sql<{ id: string }>`
+    select t.id from ledger_transfers t
+    join ledger_accounts d on d.id = t.debit_account_id
+    join ledger_accounts c on c.id = t.credit_account_id
+    where d.currency <> t.currency or c.currency <> t.currency`.execute(db);
+  for (const row of mixed.rows) {
+    problems.push({ rule: 'transfer-currency', detail: `transfer ${row.id} joins accounts of another currency` });
+  }
+  return problems;
+}

@@ -1,0 +1,148 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import { randomId } from '../lib/ids.ts';
+
+/** What moved the money; the statement explains it to the player, this explains it to an auditor. */
+export const LEDGER_KINDS = {
+  /** Player's wallet ↔ player's game account. */
+  gameTransfer: 'game_transfer',
+  /** Game account ↔ the provider's float: the provider reported a different balance (wins and losses). */
+  gameResult: 'game_result',
+  /** Undoes an earlier transfer whose outside half failed. */
+  reversal: 'reversal',
+} as const;
+export type LedgerKind = (typeof LEDGER_KINDS)[keyof typeof LEDGER_KINDS];
+
+/** System account kinds (owner_id is null). They may go below zero; player accounts never do. */
+export const SYSTEM_KINDS = { gameFloat: 'game_float' } as const;
+export type SystemKind = (typeof SYSTEM_KINDS)[keyof typeof SYSTEM_KINDS];
+
+export interface LedgerAccount {
+  id: string;
+  /** Null for system accounts. */
+  ownerId: string | null;
+  currency: string;
+}
+
+export interface TransferInput {
+  from: LedgerAccount;
+  to: LedgerAccount;
+  /** Minor units, a positive integer. */
+  amount: number;
+  kind: LedgerKind;
+  /** The business record behind the movement (table name and id), for audits and reversals. */
+  refType: string;
+  refId: string;
+  now: number;
+}
+
+export interface TransferResult {
+  fromBalance: number;
+  toBalance: number;
+}
+
+/** The debited player account lacks the money; nothing was written. */
+export class InsufficientFunds extends Error {
+  constructor(readonly accountId: string) {
+    super(`insufficient funds in ${accountId}`);
+    this.name = 'InsufficientFunds';
+  }
+}
+
+/**
+ * Moves money between two accounts: one immutable transfer row and the two balance updates. Must run
+ * inside the caller's transaction, next to the business record it belongs to.
+ *
+ * A player account is debited with `balance >= amount` in the same UPDATE, so two concurrent debits
+ * can never overdraw it on either database. The two rows are updated in id order, so transfers in
+ * opposite directions between the same accounts cannot deadlock on PostgreSQL.
+ */
+export async function postTransfer(trx: Kysely<Database>, input: TransferInput): Promise<TransferResult> {
+  const { from, to, amount } = input;
+  if (!Number.isSafeInteger(amount) || amount <= 0) throw new Error(`ledger amount must be a positive integer: ${amount}`);
+  if (from.id === to.id) throw new Error('ledger transfer needs two different accounts');
+  if (from.currency !== to.currency) throw new Error(`currency mismatch: ${from.currency} → ${to.currency}`);
+
+  const debitFirst = from.id < to.id;
+  let fromBalance = 0;
+  let toBalance = 0;
+  for (const side of debitFirst ? (['debit', 'credit'] as const) : (['credit', 'debit'] as const)) {
+    if (side === 'debit') fromBalance = await debit(trx, from, amount);
+    else toBalance = await credit(trx, to.id, amount);
+  }
+  await trx
+    .insertInto('ledger_transfers')
+    .values({
+      id: randomId(20),
+      debit_account_id: from.id,
+      credit_account_id: to.id,
+      amount,
+      currency: from.currency,
+      kind: input.kind,
+      ref_type: input.refType,
+      ref_id: input.refId,
+      created_at: input.now,
+    })
+    .execute();
+  return { fromBalance, toBalance };
+}
+
+async function debit(trx: Kysely<Database>, account: LedgerAccount, amount: number): Promise<number> {
+  let query = trx
+    .updateTable('ledger_accounts')
+    .set((eb) => ({ balance: eb('balance', '-', amount) }))
+    .where('id', '=', account.id);
+  if (account.ownerId !== null) query = query.where('balance', '>=', amount);
+  const row = await query.returning('balance').executeTakeFirst();
+  if (!row) throw new InsufficientFunds(account.id);
+  return Number(row.balance);
+}
+
+async function credit(trx: Kysely<Database>, accountId: string, amount: number): Promise<number> {
+  const row = await trx
+    .updateTable('ledger_accounts')
+    .set((eb) => ({ balance: eb('balance', '+', amount) }))
+    .where('id', '=', accountId)
+    .returning('balance')
+    .executeTakeFirstOrThrow();
+  return Number(row.balance);
+}
+
+/**
+ * System accounts, created on first use and remembered per database. Call it before opening a
+ * transaction: the account must exist independently of any one movement (and on SQLite a second
+ * query outside the open transaction would wait for it forever).
+ */
+export function createSystemAccounts(db: Kysely<Database>) {
+  const known = new Map<string, LedgerAccount>();
+  return async function systemAccount(kind: SystemKind, providerCode: string, currency: string): Promise<LedgerAccount> {
+    const key = `${kind}\u0000${providerCode}\u0000${currency}`;
+    const cached = known.get(key);
+    if (cached) return cached;
+    await db
+      .insertInto('ledger_accounts')
+      .values({
+        id: randomId(16),
+        owner_id: null,
+        kind,
+        provider_code: providerCode,
+        currency,
+        balance: 0,
+        created_at: Date.now(),
+      })
+      .onConflict((oc) => oc.columns(['kind', 'provider_code', 'currency']).where('owner_id', 'is', null).doNothing())
+      .execute();
+    const row = await db
+      .selectFrom('ledger_accounts')
+      .select(['id', 'currency'])
+      .where('owner_id', 'is', null)
+      .where('kind', '=', kind)
+      .where('provider_code', '=', providerCode)
+      .where('currency', '=', currency)
+      .executeTakeFirstOrThrow();
+    const account = { id: row.id, ownerId: null, currency: row.currency };
+    known.set(key, account);
+    return account;
+  };
+}
+export type SystemAccounts = ReturnType<typeof createSystemAccounts>;

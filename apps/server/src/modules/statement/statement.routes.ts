@@ -1,0 +1,47 @@
+import { fromMinor } from '@wallet/contract/money';
+import {
+  type StatementEntry,
+  type StatementType,
+  statementListRequest,
+  statementListResponse,
+} from '@wallet/contract/statement';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import { playerOf } from '../../http/auth.ts';
+import { countStatements, pageStatements } from './statement.repo.ts';
+
+const LINKED_KINDS = ['bonus', 'promotion', 'invite', 'refund', 'luckydraw'] as const;
+
+/** POST /api/statement: every movement of the player's money, newest first (SPEC §2 Statement). */
+export const statementRoutes: FastifyPluginAsyncZod<{ db: Kysely<Database> }> = async (app, { db }) => {
+  app.post(
+    '/api/statement',
+    { schema: { body: statementListRequest, response: { 200: statementListResponse } } },
+    async (request) => {
+      const userId = playerOf(request).id;
+      const { page, limit } = request.body;
+      const [total, rows] = await Promise.all([
+        countStatements(db, userId),
+        pageStatements(db, userId, (page - 1) * limit, limit),
+      ]);
+      return {
+        total,
+        statements: rows.map((row): StatementEntry => {
+          const entry: StatementEntry = {
+            _id: row.id,
+            statementType: row.statement_type as StatementType,
+            from: row.from_code,
+            to: row.to_code,
+            amount: fromMinor(row.amount),
+            status: row.status,
+            createdAt: new Date(Number(row.created_at)).toISOString(),
+          };
+          const kind = LINKED_KINDS.find((k) => k === row.linked_kind);
+          if (kind && row.linked_description !== null) entry[kind] = { description: row.linked_description };
+          return entry;
+        }),
+      };
+    },
+  );
+};

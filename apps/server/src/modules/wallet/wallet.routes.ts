@@ -1,0 +1,69 @@
+import {
+  activateSlotResponse,
+  autoLoginParams,
+  autoLoginResponse,
+  gameLoginAccount,
+  refreshSlotsResponse,
+  resetSlotPasswordResponse,
+  slotCodeParams,
+  transferAllPayload,
+  transferPayload,
+  walletMoveResponse,
+  walletResponse,
+} from '@wallet/contract/wallet';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { playerOf } from '../../http/auth.ts';
+import type { Idempotency } from '../../http/idempotency.ts';
+import type { WalletService } from './wallet.service.ts';
+
+/** Wallet and game-account calls of SPEC §7 "Wallet" and "Game launch"; behind the bearer-token check. */
+export const walletRoutes: FastifyPluginAsyncZod<{ wallet: WalletService; idempotency: Idempotency }> = async (
+  app,
+  { wallet, idempotency },
+) => {
+  app.get('/api/wallet', { schema: { response: { 200: walletResponse } } }, async (request) =>
+    wallet.getWallet(playerOf(request).id),
+  );
+  app.get('/api/wallet/refresh/slot', { schema: { response: { 200: refreshSlotsResponse } } }, async (request) =>
+    wallet.refreshSlots(playerOf(request).id),
+  );
+  app.get(
+    '/api/wallet/activate/:slotCode',
+    { schema: { params: slotCodeParams, response: { 200: activateSlotResponse } } },
+    async (request) => wallet.activate(playerOf(request).id, request.params.slotCode),
+  );
+  app.get(
+    '/api/wallet/account/:slotCode',
+    { schema: { params: slotCodeParams, response: { 200: gameLoginAccount } } },
+    async (request) => wallet.loginAccount(playerOf(request).id, request.params.slotCode),
+  );
+  app.get(
+    '/api/wallet/resetpassword/:slotCode',
+    { schema: { params: slotCodeParams, response: { 200: resetSlotPasswordResponse } } },
+    async (request) => wallet.resetPassword(playerOf(request).id, request.params.slotCode),
+  );
+  const moveResponses = { 200: walletMoveResponse, 202: walletMoveResponse };
+  app.post(
+    '/api/wallet/transfer',
+    { schema: { body: transferPayload, response: moveResponses } },
+    async (request, reply) =>
+      idempotency.once(request, reply, () => {
+        const { from, to, amount } = request.body;
+        return wallet.transfer(playerOf(request).id, from, to, amount);
+      }),
+  );
+  app.post(
+    '/api/wallet/transferAll',
+    { schema: { body: transferAllPayload, response: moveResponses } },
+    async (request, reply) =>
+      idempotency.once(request, reply, () => wallet.transferAll(playerOf(request).id, request.body.to)),
+  );
+
+  const autoLogin = { schema: { params: autoLoginParams, response: { 200: autoLoginResponse } } };
+  const launch = async (request: { params: { provider: string; username: string; password?: string | undefined } }, player: string) =>
+    wallet.autoLogin(player, request.params.provider, request.params.username, request.params.password);
+  app.get('/api/autoLogin/:provider/:username', autoLogin, async (request) => launch(request, playerOf(request).id));
+  app.get('/api/autoLogin/:provider/:username/:password', autoLogin, async (request) =>
+    launch(request, playerOf(request).id),
+  );
+};

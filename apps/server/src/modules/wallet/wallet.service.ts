@@ -1,0 +1,350 @@
+import { fromMinor, toMinor } from '@wallet/contract/money';
+import {
+  type GameAccount,
+  type GameCategory,
+  type GameLoginAccount,
+  type RefreshSlotsResponse,
+  WALLET_CODE,
+  type WalletMoveResponse,
+  type WalletResponse,
+} from '@wallet/contract/wallet';
+import type { Kysely } from 'kysely';
+import type { Dialect } from '../../db/database.ts';
+import type { Database } from '../../db/schema.ts';
+import { AppError, badRequest } from '../../http/errors.ts';
+import { openGameLedgerAccount } from '../../ledger/accounts.ts';
+import { InsufficientFunds, LEDGER_KINDS, postTransfer, SYSTEM_KINDS, type SystemAccounts } from '../../ledger/ledger.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { isUniqueViolation } from '../../lib/db-errors.ts';
+import { randomId } from '../../lib/ids.ts';
+import type { GameCredentials, GameProvider, GameProviders } from '../../providers/games/game-provider.ts';
+import type { AccountService } from '../account/account.service.ts';
+import { createGameAccountLocks, GameAccountBusy } from './game-account-lock.ts';
+import {
+  completeTransferOut,
+  type GameAccountContext,
+  reverseTransferIn,
+  syncGameAccount,
+  bookGameResult,
+} from './game-books.ts';
+import { callProvider } from './provider-call.ts';
+import * as repo from './wallet.repo.ts';
+
+/** The smallest transfer (SPEC §9: default minimum transfer 1 baht), in minor units. */
+export const MIN_TRANSFER_MINOR = 100;
+
+/**
+ * Answer of a transfer whose provider outcome is unknown: the money is safe in our ledger and the
+ * next refresh settles it (DESIGN §4). Designed here; SPEC's catalogue has no code for it.
+ */
+export const TRANSFER_PENDING = 'TRANSFER_PENDING';
+
+export interface WalletServiceDeps {
+  db: Kysely<Database>;
+  dialect: Dialect;
+  clock: Clock;
+  games: GameProviders;
+  accounts: Pick<AccountService, 'getProfile'>;
+  systemAccount: SystemAccounts;
+  providerTimeoutMs: number;
+  /** Called after every committed change to the player's money, with the wallet balance in minor units. */
+  onWalletChanged(userId: string, walletMinor: number): void;
+}
+
+type MoveResult = { status: 200 | 202; body: WalletMoveResponse };
+
+export function createWalletService(deps: WalletServiceDeps) {
+  const { db, clock, games, providerTimeoutMs } = deps;
+  const locks = createGameAccountLocks(db, deps.dialect, clock);
+  const now = () => clock.now();
+
+  function providerOf(code: string): GameProvider {
+    const provider = games.get(code);
+    if (!provider) throw badRequest('NO_GAME');
+    return provider;
+  }
+
+  async function slotEntries(userId: string): Promise<GameAccount[]> {
+    const rows = await repo.listSlots(db, userId);
+    return Promise.all(rows.map((row) => toEntry(row)));
+  }
+
+  async function toEntry(row: repo.SlotRow): Promise<GameAccount> {
+    const isActive = row.accountId !== null;
+    let links = { web: null as string | null, android: null as string | null, ios: null as string | null };
+    const provider = games.get(row.code);
+    if (isActive && provider && row.username && row.password) {
+      const credentials = { username: row.username, password: row.password, event: JSON.parse(row.event ?? '{}') };
+      const launched = await callProvider(providerTimeoutMs, () => provider.launch(credentials));
+      if (launched.ok) links = launched.value;
+    }
+    return {
+      code: row.code,
+      name: row.name,
+      logo: row.logo,
+      background: row.background,
+      isActive,
+      amount: fromMinor(row.balance),
+      ftWalletSlot: row.ftWalletSlot,
+      ...links,
+      category: row.category as GameCategory,
+    };
+  }
+
+  /** Loads what one game-account operation needs, refusing unknown providers and missing accounts. */
+  async function context(userId: string, code: string): Promise<GameAccountContext> {
+    const provider = providerOf(code);
+    const [account, ledger] = await Promise.all([repo.findGameAccount(db, userId, code), repo.playerLedgerAccounts(db, userId)]);
+    const game = ledger.games.get(code);
+    if (!account || !game) throw badRequest('SLOT_NO_ACCOUNT');
+    const float = await deps.systemAccount(SYSTEM_KINDS.gameFloat, code, ledger.wallet.currency);
+    return { userId, account, provider, wallet: ledger.wallet, game, float };
+  }
+
+  async function walletMinor(userId: string): Promise<number> {
+    return (await repo.playerLedgerAccounts(db, userId)).wallet.balance;
+  }
+
+  function moved(walletAfter: number, status: 200 | 202 = 200, message = 'SUCCESS'): MoveResult {
+    return { status, body: { message, wallet: { amount: fromMinor(walletAfter) } } };
+  }
+
+  async function getWallet(userId: string): Promise<WalletResponse> {
+    const [profile, ledger, slots] = await Promise.all([
+      deps.accounts.getProfile(userId),
+      repo.playerLedgerAccounts(db, userId),
+      slotEntries(userId),
+    ]);
+    const { bankAccount, ...rest } = profile;
+    return {
+      profile: rest,
+      bankAccount,
+      wallet: { amount: fromMinor(ledger.wallet.balance) },
+      // The invite bonus and its terms belong to the promotions feature; until a player has invitees
+      // there is nothing to claim.
+      invite: { amount: 0, success: 0, fail: 0 },
+      slots,
+    };
+  }
+
+  /** Asks every provider for its balance (settling unknown transfers first), then lists the accounts. */
+  async function refreshSlots(userId: string): Promise<RefreshSlotsResponse> {
+    const accounts = await repo.listGameAccounts(db, userId);
+    const results = await Promise.all(
+      accounts.map(async (account) => {
+        try {
+          const ctx = await context(userId, account.providerCode);
+          // A refresh does not wait behind another instance's long transfer: it shows the ledger's figure.
+          return await locks.withAccount(account.id, () => syncGameAccount(db, ctx, providerTimeoutMs, now), 1_000);
+        } catch (error) {
+          if (error instanceof GameAccountBusy) return { balance: null, changed: false };
+          throw error;
+        }
+      }),
+    );
+    if (results.some((result) => result.changed)) deps.onWalletChanged(userId, await walletMinor(userId));
+    return { slots: await slotEntries(userId), updatedAt: new Date(now()).toISOString() };
+  }
+
+  async function activate(userId: string, code: string): Promise<GameAccount> {
+    const provider = providerOf(code);
+    if (!(await repo.findProvider(db, code))) throw badRequest('NO_GAME');
+    if (await repo.findGameAccount(db, userId, code)) throw badRequest('SLOT_ALREADY_ACTIVE');
+    const opened = await callProvider(providerTimeoutMs, () => provider.activate(userId));
+    if (!opened.ok) throw new AppError('SLOT_ACTIVATE_FAIL', 502);
+    const { wallet } = await repo.playerLedgerAccounts(db, userId);
+    try {
+      await db.transaction().execute(async (trx) => {
+        const at = now();
+        await repo.insertGameAccount(trx, { id: randomId(16), userId, providerCode: code, ...opened.value, now: at });
+        await openGameLedgerAccount(trx, userId, code, wallet.currency, at);
+      });
+    } catch (error) {
+      if (isUniqueViolation(error, 'game_accounts')) throw badRequest('SLOT_ALREADY_ACTIVE');
+      throw error;
+    }
+    const row = (await repo.listSlots(db, userId)).find((slot) => slot.code === code);
+    if (!row) throw badRequest('NO_GAME');
+    return toEntry(row);
+  }
+
+  async function loginAccount(userId: string, code: string): Promise<GameLoginAccount> {
+    const provider = providerOf(code);
+    const account = await repo.findGameAccount(db, userId, code);
+    if (!account) throw badRequest('SLOT_NO_ACCOUNT');
+    // The provider is the authority (an operator may have changed the password there); our copy is
+    // the fallback when it does not answer.
+    const fresh = await callProvider(providerTimeoutMs, () => provider.getLoginAccount(account.username));
+    if (!fresh.ok) return pickCredentials(account);
+    if (fresh.value.password !== account.password || JSON.stringify(fresh.value.event) !== JSON.stringify(account.event)) {
+      await repo.updateGameCredentials(db, account.id, fresh.value, now());
+    }
+    return pickCredentials(fresh.value);
+  }
+
+  async function resetPassword(userId: string, code: string): Promise<GameLoginAccount> {
+    const provider = providerOf(code);
+    const account = await repo.findGameAccount(db, userId, code);
+    if (!account) throw badRequest('SLOT_NO_ACCOUNT');
+    const reset = await callProvider(providerTimeoutMs, () => provider.resetPassword(account.username));
+    if (!reset.ok) throw new AppError('SLOT_RESET_PASSWORD_FAIL', 502);
+    await repo.updateGameCredentials(db, account.id, reset.value, now());
+    return pickCredentials(reset.value);
+  }
+
+  async function autoLogin(userId: string, code: string, username: string, password: string | undefined) {
+    const provider = providerOf(code);
+    const account = await repo.findGameAccount(db, userId, code);
+    // Another player's username answers the same as no account, so usernames cannot be probed.
+    if (!account || account.username !== username) throw badRequest('SLOT_NO_ACCOUNT');
+    const link = await callProvider(providerTimeoutMs, () => provider.autoLogin(username, password));
+    if (!link.ok) throw new AppError(link.kind === 'rejected' ? 'WRONG_PASSWORD' : 'LOGIN_FAIL', link.kind === 'rejected' ? 400 : 502);
+    return { link: link.value };
+  }
+
+  /** Wallet → game account. The ledger moves first; the provider call follows outside the transaction. */
+  async function transferIn(ctx: GameAccountContext, amount: number | 'all'): Promise<MoveResult> {
+    return locks.withAccount(ctx.account.id, async () => {
+      const statementId = randomId(20);
+      let walletAfter = 0;
+      let gameAfter = 0;
+      let value = 0;
+      try {
+        await db.transaction().execute(async (trx) => {
+          const at = now();
+          value = amount === 'all' ? await repo.ledgerBalance(trx, ctx.wallet.id) : amount;
+          if (value < MIN_TRANSFER_MINOR) throw amount === 'all' ? new InsufficientFunds(ctx.wallet.id) : badRequest('TRANSFER_MINIMUM', 'amount');
+          await repo.insertStatement(trx, {
+            id: statementId,
+            userId: ctx.userId,
+            statementType: 'transfer',
+            fromCode: WALLET_CODE,
+            toCode: ctx.account.providerCode,
+            amount: value,
+            currency: ctx.wallet.currency,
+            status: 'PENDING',
+            gameAccountId: ctx.account.id,
+            now: at,
+          });
+          const result = await postTransfer(trx, {
+            from: ctx.wallet,
+            to: ctx.game,
+            amount: value,
+            kind: LEDGER_KINDS.gameTransfer,
+            refType: 'statement',
+            refId: statementId,
+            now: at,
+          });
+          walletAfter = result.fromBalance;
+          gameAfter = result.toBalance;
+        });
+      } catch (error) {
+        if (error instanceof InsufficientFunds) throw badRequest('MONEY_NOT_ENOUGH', 'amount');
+        throw error;
+      }
+      deps.onWalletChanged(ctx.userId, walletAfter);
+      const deposit = await callProvider(providerTimeoutMs, () => ctx.provider.deposit(ctx.account.username, value, statementId));
+      if (deposit.ok) {
+        await db.transaction().execute(async (trx) => {
+          await repo.settleStatement(trx, statementId, 'SUCCESS', now());
+          // Wins or losses since the last sync show up here for free: keep the ledger in step.
+          if (deposit.value.balance !== gameAfter) await bookGameResult(trx, ctx, deposit.value.balance, now());
+        });
+        return moved(walletAfter);
+      }
+      const outcome = deposit.kind === 'rejected' ? 'not_found' : await lookUp(ctx, statementId);
+      if (outcome === 'done') {
+        await repo.settleStatement(db, statementId, 'SUCCESS', now());
+        return moved(walletAfter);
+      }
+      if (outcome === 'not_found') {
+        await db.transaction().execute((trx) => reverseTransferIn(trx, ctx, statementId, value, now()));
+        deps.onWalletChanged(ctx.userId, await walletMinor(ctx.userId));
+        throw new AppError('TRANSFER_FAIL', 502);
+      }
+      return moved(walletAfter, 202, TRANSFER_PENDING);
+    });
+  }
+
+  /** Game account → wallet. The provider pays out first; the ledger follows once it has. */
+  async function transferOut(ctx: GameAccountContext, amount: number | 'all'): Promise<MoveResult> {
+    return locks.withAccount(ctx.account.id, async () => {
+      const synced = await syncGameAccount(db, ctx, providerTimeoutMs, now);
+      if (synced.balance === null) throw new AppError('TRANSFER_FAIL', 502);
+      if (synced.changed) deps.onWalletChanged(ctx.userId, await walletMinor(ctx.userId));
+      const value = amount === 'all' ? synced.balance : amount;
+      if (amount === 'all' && value === 0) return moved(await walletMinor(ctx.userId));
+      if (value < MIN_TRANSFER_MINOR && amount !== 'all') throw badRequest('TRANSFER_MINIMUM', 'amount');
+      if (synced.balance < value) throw badRequest('MONEY_NOT_ENOUGH', 'amount');
+
+      const statementId = randomId(20);
+      await repo.insertStatement(db, {
+        id: statementId,
+        userId: ctx.userId,
+        statementType: 'transfer',
+        fromCode: ctx.account.providerCode,
+        toCode: WALLET_CODE,
+        amount: value,
+        currency: ctx.wallet.currency,
+        status: 'PENDING',
+        gameAccountId: ctx.account.id,
+        now: now(),
+      });
+      const withdrawal = await callProvider(providerTimeoutMs, () => ctx.provider.withdraw(ctx.account.username, value, statementId));
+      const outcome = withdrawal.ok ? 'done' : withdrawal.kind === 'rejected' ? 'not_found' : await lookUp(ctx, statementId);
+      if (outcome === 'done') {
+        const result = await db.transaction().execute(async (trx) => {
+          const at = now();
+          if (withdrawal.ok) await bookGameResult(trx, ctx, withdrawal.value.balance + value, at);
+          return completeTransferOut(trx, ctx, statementId, value, at);
+        });
+        deps.onWalletChanged(ctx.userId, result.toBalance);
+        return moved(result.toBalance);
+      }
+      if (outcome === 'not_found') {
+        await repo.settleStatement(db, statementId, 'FAILED', now());
+        // The provider refused: the player played the money away since the sync, or the provider is down.
+        throw withdrawal.ok === false && withdrawal.kind === 'rejected' ? badRequest('MONEY_NOT_ENOUGH', 'amount') : new AppError('TRANSFER_FAIL', 502);
+      }
+      return moved(await walletMinor(ctx.userId), 202, TRANSFER_PENDING);
+    });
+  }
+
+  async function lookUp(ctx: GameAccountContext, statementId: string): Promise<'done' | 'not_found' | 'unknown'> {
+    const status = await callProvider(providerTimeoutMs, () => ctx.provider.transferStatus(statementId));
+    return status.ok ? status.value : 'unknown';
+  }
+
+  async function transfer(userId: string, from: string, to: string, amountMajor: number): Promise<MoveResult> {
+    if (from === to) throw badRequest('KEY_INVALID', 'to');
+    const amount = toMinor(amountMajor);
+    if (amount < MIN_TRANSFER_MINOR) throw badRequest('TRANSFER_MINIMUM', 'amount');
+    if (from === WALLET_CODE) return transferIn(await context(userId, to), amount);
+    if (to === WALLET_CODE) return transferOut(await context(userId, from), amount);
+    // Game to game goes through the wallet: if the second leg fails, the money waits in the wallet.
+    const [source, target] = await Promise.all([context(userId, from), context(userId, to)]);
+    const out = await transferOut(source, amount);
+    if (out.status !== 200) return out;
+    return transferIn(target, amount);
+  }
+
+  async function transferAll(userId: string, to: string): Promise<MoveResult> {
+    if (to !== WALLET_CODE) return transferIn(await context(userId, to), 'all');
+    const accounts = await repo.listGameAccounts(db, userId);
+    let last = moved(await walletMinor(userId));
+    let pending = false;
+    for (const account of accounts) {
+      const result = await transferOut(await context(userId, account.providerCode), 'all');
+      pending ||= result.status === 202;
+      last = result;
+    }
+    return pending ? moved(await walletMinor(userId), 202, TRANSFER_PENDING) : last;
+  }
+
+  return { getWallet, refreshSlots, activate, loginAccount, resetPassword, autoLogin, transfer, transferAll };
+}
+export type WalletService = ReturnType<typeof createWalletService>;
+
+function pickCredentials(credentials: GameCredentials): GameLoginAccount {
+  return { username: credentials.username, password: credentials.password, event: credentials.event };
+}

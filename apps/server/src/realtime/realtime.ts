@@ -1,0 +1,65 @@
+import { createAdapter } from '@socket.io/redis-adapter';
+import { SOCKET_PATH, socketAuth, WALLET_CHANGED_EVENT, type WalletChangedEvent } from '@wallet/contract/realtime';
+import { fromMinor } from '@wallet/contract/money';
+import type { FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
+import type { Kysely } from 'kysely';
+import { Server } from 'socket.io';
+import type { Database } from '../db/schema.ts';
+import type { Clock } from '../lib/clock.ts';
+import { sha256 } from '../lib/ids.ts';
+import { findLiveSession } from '../modules/account/account.repo.ts';
+
+export interface Realtime {
+  /** Tells every open app of the player (any tab, device or server instance) its new wallet balance. */
+  walletChanged(userId: string, walletMinor: number): void;
+}
+
+const playerRoom = (userId: string) => `player:${userId}`;
+
+/**
+ * Socket.IO on the app's own HTTP server. A socket proves who it is with the player's bearer token
+ * in the handshake and is put in that player's private room; nothing is ever sent to a socket that
+ * did not prove it. With REDIS_URL the rooms span every server instance.
+ */
+export function attachRealtime(
+  app: FastifyInstance,
+  deps: { db: Kysely<Database>; clock: Clock; redisUrl?: string | undefined },
+): Realtime {
+  const io = new Server(app.server, { path: SOCKET_PATH, serveClient: false, transports: ['websocket', 'polling'] });
+  let redis: Redis[] = [];
+  if (deps.redisUrl) {
+    const pub = new Redis(deps.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 3 });
+    const sub = pub.duplicate();
+    redis = [pub, sub];
+    io.adapter(createAdapter(pub, sub));
+  }
+
+  io.use(async (socket, next) => {
+    const auth = socketAuth.safeParse(socket.handshake.auth);
+    if (!auth.success) return next(new Error('invalid-token'));
+    try {
+      const session = await findLiveSession(deps.db, sha256(auth.data.token), deps.clock.now());
+      if (!session || session.status !== 'active') return next(new Error('invalid-token'));
+      await socket.join(playerRoom(session.user_id));
+      next();
+    } catch (error) {
+      next(error instanceof Error ? error : new Error(String(error)));
+    }
+  });
+
+  app.addHook('onClose', async () => {
+    await new Promise<void>((resolve) => io.close(() => resolve()));
+    await Promise.all(redis.map((client) => client.quit().catch(() => undefined)));
+  });
+
+  return {
+    walletChanged(userId, walletMinor) {
+      const event: WalletChangedEvent = {
+        wallet: { amount: fromMinor(walletMinor) },
+        updatedAt: new Date(deps.clock.now()).toISOString(),
+      };
+      io.to(playerRoom(userId)).emit(WALLET_CHANGED_EVENT, event);
+    },
+  };
+}
