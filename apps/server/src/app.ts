@@ -6,29 +6,34 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
+import { GAME_CATALOGUE_CODES } from './db/seed/game-catalogue.ts';
 import { ensureSetting } from './db/settings.repo.ts';
 import { requirePlayer } from './http/auth.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { createIdempotency } from './http/idempotency.ts';
 import { registerLineQr } from './http/line-qr.ts';
 import { registerStaticFiles } from './http/static-files.ts';
-import { type Clock, systemClock } from './lib/clock.ts';
-import { randomSecret } from './lib/ids.ts';
 import { createSystemAccounts } from './ledger/ledger.ts';
+import { type Clock, systemClock } from './lib/clock.ts';
+import { randomSecret, sha256 } from './lib/ids.ts';
 import { playerAccountRoutes, publicAccountRoutes } from './modules/account/account.routes.ts';
 import { createAccountService } from './modules/account/account.service.ts';
+import { createDepositService } from './modules/deposit/deposit.service.ts';
 import { playerLookupRoutes, publicLookupRoutes } from './modules/lookup/lookup.routes.ts';
 import { otpRoutes } from './modules/otp/otp.routes.ts';
 import { createOtpService } from './modules/otp/otp.service.ts';
 import { sandboxRoutes } from './modules/sandbox/sandbox.routes.ts';
+import { sandboxBankRoutes } from './modules/sandbox/sandbox-bank.routes.ts';
+import { sandboxGamesRoutes } from './modules/sandbox/sandbox-games.routes.ts';
+import { registerServiceStateGate } from './modules/service-state/service-state.ts';
 import { statementRoutes } from './modules/statement/statement.routes.ts';
 import { walletRoutes } from './modules/wallet/wallet.routes.ts';
 import { createWalletService } from './modules/wallet/wallet.service.ts';
 import type { GameProviders } from './providers/games/game-provider.ts';
-import { attachRealtime } from './realtime/realtime.ts';
-import { registerServiceStateGate } from './modules/service-state/service-state.ts';
+import { createSandboxGameProviders } from './providers/games/sandbox-games.ts';
 import { sandboxSmsProvider } from './providers/sms/sandbox-sms.ts';
 import type { SmsProvider } from './providers/sms/sms-provider.ts';
+import { attachRealtime } from './realtime/realtime.ts';
 
 export interface AppDeps {
   config: Config;
@@ -125,16 +130,28 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   };
 
   const realtime = attachRealtime(app, { db: kysely, clock, redisUrl: config.redisUrl });
-  const games = deps.providers?.games ?? NO_GAMES;
+  // The sandbox game service signs its own launch links with a key of its own.
+  const sandboxGames = config.sandboxProviders
+    ? createSandboxGameProviders({
+        db: kysely,
+        clock,
+        secret: sha256(`sandbox-games:${secret}`),
+        codes: GAME_CATALOGUE_CODES,
+      })
+    : undefined;
+  const games = deps.providers?.games ?? sandboxGames ?? NO_GAMES;
+  const systemAccount = createSystemAccounts(kysely);
+  const onWalletChanged = (userId: string, walletMinor: number) => realtime.walletChanged(userId, walletMinor);
+  const deposits = createDepositService({ db: kysely, clock, systemAccount, onWalletChanged });
   const wallet = createWalletService({
     db: kysely,
     dialect: db.dialect,
     clock,
     games,
     accounts,
-    systemAccount: createSystemAccounts(kysely),
+    systemAccount,
     providerTimeoutMs: config.gameProviderTimeoutMs,
-    onWalletChanged: (userId, walletMinor) => realtime.walletChanged(userId, walletMinor),
+    onWalletChanged,
   });
   const idempotency = createIdempotency(kysely, clock);
 
@@ -148,7 +165,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await player.register(walletRoutes, { wallet, idempotency });
     await player.register(statementRoutes, { db: kysely });
   });
-  if (config.sandboxProviders) await app.register(sandboxRoutes, { sms: sandboxSms });
+  if (config.sandboxProviders) {
+    await app.register(sandboxRoutes, { sms: sandboxSms });
+    await app.register(sandboxBankRoutes, { db: kysely, deposits });
+    if (sandboxGames) await app.register(sandboxGamesRoutes, { games: sandboxGames, rtp: config.sandboxGameRtp });
+  }
 
   registerLineQr(app, kysely);
   await registerStaticFiles(app, config.webDistDir, config.assetsDir);

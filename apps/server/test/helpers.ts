@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { buildApp } from '../src/app.ts';
+import { type AppDeps, buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { type Db, openDb } from '../src/db/database.ts';
 import { migrate } from '../src/db/migrate.ts';
@@ -28,7 +28,11 @@ export interface TestContext {
  * A whole server on a fresh database: a new SQLite file in a temp folder, or a new PostgreSQL schema
  * that is dropped afterwards, so test files never see each other's rows.
  */
-export async function createTestContext(dialect: TestDialect, env: Record<string, string> = {}): Promise<TestContext> {
+export async function createTestContext(
+  dialect: TestDialect,
+  env: Record<string, string> = {},
+  options: { providers?: AppDeps['providers'] } = {},
+): Promise<TestContext> {
   const dataDir = mkdtempSync(join(tmpdir(), 'wallet-test-'));
   let schema: string | undefined;
   let url = `sqlite:${join(dataDir, 'test.db')}`;
@@ -52,7 +56,7 @@ export async function createTestContext(dialect: TestDialect, env: Record<string
   await migrate(db);
   const clock = manualClock();
   await seed(db.kysely, { demo: true, now: clock.now() });
-  const app = await buildApp({ config, db, clock });
+  const app = await buildApp({ config, db, clock, ...(options.providers ? { providers: options.providers } : {}) });
   return {
     app,
     db,
@@ -129,4 +133,10 @@ export async function registerPlayer(app: FastifyInstance, overrides: Record<str
   if (res.statusCode !== 200) throw new Error(`register failed: ${res.body}`);
   const token = await login(app, phone, payload.password as string);
   return { phone, token, payload };
+}
+
+/** Puts money in a player's wallet through the sandbox bank, as a confirmed bank transfer would. */
+export async function fundWallet(app: FastifyInstance, username: string, amount: number): Promise<void> {
+  const res = await app.inject({ method: 'POST', url: '/sandbox/bank/credit', payload: { username, amount } });
+  if (res.statusCode !== 200) throw new Error(`funding failed: ${res.statusCode} ${res.body}`);
 }

@@ -22,16 +22,29 @@ const POLL_MS = 20;
 export function createIdempotency(db: Kysely<Database>, clock: Clock) {
   let claims = 0;
 
-  async function once<T>(request: FastifyRequest, reply: FastifyReply, work: () => Promise<ReplayableResult<T>>): Promise<T> {
+  async function once<T>(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    work: () => Promise<ReplayableResult<T>>,
+  ): Promise<T> {
     const header = request.headers[IDEMPOTENCY_HEADER];
     if (header === undefined) return send(reply, await work());
     if (typeof header !== 'string' || !KEY_PATTERN.test(header)) throw badRequest('KEY_INVALID', 'Idempotency-Key');
     const userId = playerOf(request).id;
-    const requestHash = sha256(`${request.method} ${request.routeOptions.url} ${JSON.stringify(request.params)} ${JSON.stringify(request.body)}`);
+    const requestHash = sha256(
+      `${request.method} ${request.routeOptions.url} ${JSON.stringify(request.params)} ${JSON.stringify(request.body)}`,
+    );
 
     const claimed = await db
       .insertInto('idempotency_keys')
-      .values({ user_id: userId, key: header, request_hash: requestHash, status_code: null, response: null, created_at: clock.now() })
+      .values({
+        user_id: userId,
+        key: header,
+        request_hash: requestHash,
+        status_code: null,
+        response: null,
+        created_at: clock.now(),
+      })
       .onConflict((oc) => oc.columns(['user_id', 'key']).doNothing())
       .executeTakeFirst();
     if (Number(claimed.numInsertedOrUpdatedRows ?? 0) === 0) return replay<T>(reply, userId, header, requestHash);
@@ -42,7 +55,10 @@ export function createIdempotency(db: Kysely<Database>, clock: Clock) {
       result = await work();
     } catch (error) {
       if (error instanceof AppError && error.statusCode < 500) {
-        await remember(userId, header, error.statusCode, { message: error.code, ...(error.field ? { field: error.field } : {}) });
+        await remember(userId, header, error.statusCode, {
+          message: error.code,
+          ...(error.field ? { field: error.field } : {}),
+        });
       } else if (error instanceof AppError) {
         await remember(userId, header, error.statusCode, { message: error.code });
       } else {
@@ -89,7 +105,10 @@ export function createIdempotency(db: Kysely<Database>, clock: Clock) {
   }
 
   async function forgetOldKeys() {
-    await db.deleteFrom('idempotency_keys').where('created_at', '<', clock.now() - KEY_TTL_MS).execute();
+    await db
+      .deleteFrom('idempotency_keys')
+      .where('created_at', '<', clock.now() - KEY_TTL_MS)
+      .execute();
   }
 
   return { once };

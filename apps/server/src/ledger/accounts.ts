@@ -55,7 +55,15 @@ export async function openGameLedgerAccount(
 ): Promise<void> {
   await trx
     .insertInto('ledger_accounts')
-    .values({ id: randomId(16), owner_id: userId, kind: 'game', provider_code: providerCode, currency, balance: 0, created_at: now })
+    .values({
+      id: randomId(16),
+      owner_id: userId,
+      kind: 'game',
+      provider_code: providerCode,
+      currency,
+      balance: 0,
+      created_at: now,
+    })
     .onConflict((oc) => oc.columns(['owner_id', 'kind', 'provider_code', 'currency']).doNothing())
     .execute();
 }

@@ -44,7 +44,10 @@ export async function checkLedger(db: Kysely<Database>): Promise<LedgerProblem[]
     .where('balance', '<', 0)
     .execute();
   for (const row of negative) {
-    problems.push({ rule: 'negative-player-balance', detail: `player ${row.kind} account ${row.id} is at ${row.balance}` });
+    problems.push({
+      rule: 'negative-player-balance',
+      detail: `player ${row.kind} account ${row.id} is at ${row.balance}`,
+    });
   }
 
   const mixed = await sql<{ id: string }>`

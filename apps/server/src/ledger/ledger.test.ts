@@ -27,8 +27,13 @@ describe.each(testDialects())('ledger (%s)', (dialect) => {
 
   const balanceOf = async (id: string) =>
     Number(
-      (await ctx.db.kysely.selectFrom('ledger_accounts').select('balance').where('id', '=', id).executeTakeFirstOrThrow())
-        .balance,
+      (
+        await ctx.db.kysely
+          .selectFrom('ledger_accounts')
+          .select('balance')
+          .where('id', '=', id)
+          .executeTakeFirstOrThrow()
+      ).balance,
     );
 
   function move(from: LedgerAccount, to: LedgerAccount, amount: number) {
@@ -77,7 +82,9 @@ describe.each(testDialects())('ledger (%s)', (dialect) => {
     await move(float, wallet, 1_000);
     const results = await Promise.allSettled(Array.from({ length: 40 }, () => move(wallet, float, 100)));
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(10);
-    expect(results.filter((r) => r.status === 'rejected').every((r) => r.reason instanceof InsufficientFunds)).toBe(true);
+    expect(results.filter((r) => r.status === 'rejected').every((r) => r.reason instanceof InsufficientFunds)).toBe(
+      true,
+    );
     expect(await balanceOf(wallet.id)).toBe(0);
     expect(await checkLedger(ctx.db.kysely)).toEqual([]);
   });

@@ -8,13 +8,20 @@ export const LEDGER_KINDS = {
   gameTransfer: 'game_transfer',
   /** Game account ↔ the provider's float: the provider reported a different balance (wins and losses). */
   gameResult: 'game_result',
+  /** Money arriving from outside (bank, gateway, gift link) into a wallet. */
+  deposit: 'deposit',
   /** Undoes an earlier transfer whose outside half failed. */
   reversal: 'reversal',
 } as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[keyof typeof LEDGER_KINDS];
 
 /** System account kinds (owner_id is null). They may go below zero; player accounts never do. */
-export const SYSTEM_KINDS = { gameFloat: 'game_float' } as const;
+export const SYSTEM_KINDS = {
+  /** One per provider and currency: the provider's side of players' wins and losses. */
+  gameFloat: 'game_float',
+  /** Money that arrived in the operator's bank accounts on its way to players' wallets. */
+  bankClearing: 'bank_clearing',
+} as const;
 export type SystemKind = (typeof SYSTEM_KINDS)[keyof typeof SYSTEM_KINDS];
 
 export interface LedgerAccount {
@@ -59,7 +66,8 @@ export class InsufficientFunds extends Error {
  */
 export async function postTransfer(trx: Kysely<Database>, input: TransferInput): Promise<TransferResult> {
   const { from, to, amount } = input;
-  if (!Number.isSafeInteger(amount) || amount <= 0) throw new Error(`ledger amount must be a positive integer: ${amount}`);
+  if (!Number.isSafeInteger(amount) || amount <= 0)
+    throw new Error(`ledger amount must be a positive integer: ${amount}`);
   if (from.id === to.id) throw new Error('ledger transfer needs two different accounts');
   if (from.currency !== to.currency) throw new Error(`currency mismatch: ${from.currency} → ${to.currency}`);
 
@@ -115,7 +123,11 @@ async function credit(trx: Kysely<Database>, accountId: string, amount: number):
  */
 export function createSystemAccounts(db: Kysely<Database>) {
   const known = new Map<string, LedgerAccount>();
-  return async function systemAccount(kind: SystemKind, providerCode: string, currency: string): Promise<LedgerAccount> {
+  return async function systemAccount(
+    kind: SystemKind,
+    providerCode: string,
+    currency: string,
+  ): Promise<LedgerAccount> {
     const key = `${kind}\u0000${providerCode}\u0000${currency}`;
     const cached = known.get(key);
     if (cached) return cached;

@@ -1,6 +1,6 @@
 import { createAdapter } from '@socket.io/redis-adapter';
-import { SOCKET_PATH, socketAuth, WALLET_CHANGED_EVENT, type WalletChangedEvent } from '@wallet/contract/realtime';
 import { fromMinor } from '@wallet/contract/money';
+import { SOCKET_PATH, socketAuth, WALLET_CHANGED_EVENT, type WalletChangedEvent } from '@wallet/contract/realtime';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import type { Kysely } from 'kysely';
@@ -40,7 +40,7 @@ export function attachRealtime(
     if (!auth.success) return next(new Error('invalid-token'));
     try {
       const session = await findLiveSession(deps.db, sha256(auth.data.token), deps.clock.now());
-      if (!session || session.status !== 'active') return next(new Error('invalid-token'));
+      if (session?.status !== 'active') return next(new Error('invalid-token'));
       await socket.join(playerRoom(session.user_id));
       next();
     } catch (error) {

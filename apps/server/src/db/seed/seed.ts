@@ -4,6 +4,7 @@ import { hashPassword } from '../../lib/password.ts';
 import { CONTENT_KEYS } from '../../modules/lookup/content.ts';
 import type { Database } from '../schema.ts';
 import { getSetting, putSetting } from '../settings.repo.ts';
+import { seedGameCatalogue } from './game-catalogue.ts';
 import { LAO_BANKS, SOURCES, THAI_BANKS } from './reference-data.ts';
 
 /** The demo player the README names. */
@@ -15,6 +16,9 @@ export const DEMO_PLAYER = { username: '0812345678', password: 'demo1234', id: '
  * overwritten by a restart.
  */
 export async function seed(db: Kysely<Database>, options: { demo: boolean; now?: number }): Promise<boolean> {
+  // The catalogue is merged at every start (new providers appear, operator edits stay), and only on
+  // installations with demo data: production lists only the providers it has contracts with.
+  if (options.demo) await seedGameCatalogue(db);
   if (await getSetting<boolean>(db, 'seeded')) return false;
   const now = options.now ?? Date.now();
   await db.transaction().execute(async (trx) => {

@@ -62,7 +62,8 @@ export function createGameAccountLocks(db: Kysely<Database>, dialect: Dialect, c
       try {
         return await work();
       } finally {
-        if (useLease) await db.updateTable('game_accounts').set({ lease_until: 0 }).where('id', '=', accountId).execute();
+        if (useLease)
+          await db.updateTable('game_accounts').set({ lease_until: 0 }).where('id', '=', accountId).execute();
       }
     } finally {
       release();

@@ -36,7 +36,13 @@ export async function bookGameResult(
 }
 
 /** Undoes a wallet → game transfer the provider never received; the player's money is back in the wallet. */
-export async function reverseTransferIn(trx: Kysely<Database>, ctx: GameAccountContext, statementId: string, amount: number, now: number) {
+export async function reverseTransferIn(
+  trx: Kysely<Database>,
+  ctx: GameAccountContext,
+  statementId: string,
+  amount: number,
+  now: number,
+) {
   await postTransfer(trx, {
     from: ctx.game,
     to: ctx.wallet,
@@ -50,7 +56,13 @@ export async function reverseTransferIn(trx: Kysely<Database>, ctx: GameAccountC
 }
 
 /** Posts a game → wallet transfer the provider has paid out. */
-export async function completeTransferOut(trx: Kysely<Database>, ctx: GameAccountContext, statementId: string, amount: number, now: number) {
+export async function completeTransferOut(
+  trx: Kysely<Database>,
+  ctx: GameAccountContext,
+  statementId: string,
+  amount: number,
+  now: number,
+) {
   const moved = await postTransfer(trx, {
     from: ctx.game,
     to: ctx.wallet,

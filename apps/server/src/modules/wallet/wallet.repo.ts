@@ -35,7 +35,9 @@ export interface GameAccountRow {
 export async function listSlots(db: Kysely<Database>, userId: string): Promise<SlotRow[]> {
   const rows = await db
     .selectFrom('game_providers as p')
-    .leftJoin('game_accounts as ga', (join) => join.onRef('ga.provider_code', '=', 'p.code').on('ga.user_id', '=', userId))
+    .leftJoin('game_accounts as ga', (join) =>
+      join.onRef('ga.provider_code', '=', 'p.code').on('ga.user_id', '=', userId),
+    )
     .leftJoin('ledger_accounts as la', (join) =>
       join.onRef('la.provider_code', '=', 'p.code').on('la.owner_id', '=', userId).on('la.kind', '=', 'game'),
     )
@@ -242,7 +244,10 @@ export interface PendingGameStatement {
 }
 
 /** Transfers to or from this game account whose provider outcome is still unknown. */
-export async function pendingGameStatements(db: Kysely<Database>, gameAccountId: string): Promise<PendingGameStatement[]> {
+export async function pendingGameStatements(
+  db: Kysely<Database>,
+  gameAccountId: string,
+): Promise<PendingGameStatement[]> {
   const rows = await db
     .selectFrom('statements')
     .select(['id', 'from_code', 'amount'])

@@ -60,8 +60,10 @@ export const walletRoutes: FastifyPluginAsyncZod<{ wallet: WalletService; idempo
   );
 
   const autoLogin = { schema: { params: autoLoginParams, response: { 200: autoLoginResponse } } };
-  const launch = async (request: { params: { provider: string; username: string; password?: string | undefined } }, player: string) =>
-    wallet.autoLogin(player, request.params.provider, request.params.username, request.params.password);
+  const launch = async (
+    request: { params: { provider: string; username: string; password?: string | undefined } },
+    player: string,
+  ) => wallet.autoLogin(player, request.params.provider, request.params.username, request.params.password);
   app.get('/api/autoLogin/:provider/:username', autoLogin, async (request) => launch(request, playerOf(request).id));
   app.get('/api/autoLogin/:provider/:username/:password', autoLogin, async (request) =>
     launch(request, playerOf(request).id),

@@ -13,7 +13,13 @@ import type { Dialect } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import { AppError, badRequest } from '../../http/errors.ts';
 import { openGameLedgerAccount } from '../../ledger/accounts.ts';
-import { InsufficientFunds, LEDGER_KINDS, postTransfer, SYSTEM_KINDS, type SystemAccounts } from '../../ledger/ledger.ts';
+import {
+  InsufficientFunds,
+  LEDGER_KINDS,
+  postTransfer,
+  SYSTEM_KINDS,
+  type SystemAccounts,
+} from '../../ledger/ledger.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { randomId } from '../../lib/ids.ts';
@@ -21,11 +27,11 @@ import type { GameCredentials, GameProvider, GameProviders } from '../../provide
 import type { AccountService } from '../account/account.service.ts';
 import { createGameAccountLocks, GameAccountBusy } from './game-account-lock.ts';
 import {
+  bookGameResult,
   completeTransferOut,
   type GameAccountContext,
   reverseTransferIn,
   syncGameAccount,
-  bookGameResult,
 } from './game-books.ts';
 import { callProvider } from './provider-call.ts';
 import * as repo from './wallet.repo.ts';
@@ -94,7 +100,10 @@ export function createWalletService(deps: WalletServiceDeps) {
   /** Loads what one game-account operation needs, refusing unknown providers and missing accounts. */
   async function context(userId: string, code: string): Promise<GameAccountContext> {
     const provider = providerOf(code);
-    const [account, ledger] = await Promise.all([repo.findGameAccount(db, userId, code), repo.playerLedgerAccounts(db, userId)]);
+    const [account, ledger] = await Promise.all([
+      repo.findGameAccount(db, userId, code),
+      repo.playerLedgerAccounts(db, userId),
+    ]);
     const game = ledger.games.get(code);
     if (!account || !game) throw badRequest('SLOT_NO_ACCOUNT');
     const float = await deps.systemAccount(SYSTEM_KINDS.gameFloat, code, ledger.wallet.currency);
@@ -176,7 +185,10 @@ export function createWalletService(deps: WalletServiceDeps) {
     // the fallback when it does not answer.
     const fresh = await callProvider(providerTimeoutMs, () => provider.getLoginAccount(account.username));
     if (!fresh.ok) return pickCredentials(account);
-    if (fresh.value.password !== account.password || JSON.stringify(fresh.value.event) !== JSON.stringify(account.event)) {
+    if (
+      fresh.value.password !== account.password ||
+      JSON.stringify(fresh.value.event) !== JSON.stringify(account.event)
+    ) {
       await repo.updateGameCredentials(db, account.id, fresh.value, now());
     }
     return pickCredentials(fresh.value);
@@ -198,7 +210,11 @@ export function createWalletService(deps: WalletServiceDeps) {
     // Another player's username answers the same as no account, so usernames cannot be probed.
     if (!account || account.username !== username) throw badRequest('SLOT_NO_ACCOUNT');
     const link = await callProvider(providerTimeoutMs, () => provider.autoLogin(username, password));
-    if (!link.ok) throw new AppError(link.kind === 'rejected' ? 'WRONG_PASSWORD' : 'LOGIN_FAIL', link.kind === 'rejected' ? 400 : 502);
+    if (!link.ok)
+      throw new AppError(
+        link.kind === 'rejected' ? 'WRONG_PASSWORD' : 'LOGIN_FAIL',
+        link.kind === 'rejected' ? 400 : 502,
+      );
     return { link: link.value };
   }
 
@@ -213,7 +229,8 @@ export function createWalletService(deps: WalletServiceDeps) {
         await db.transaction().execute(async (trx) => {
           const at = now();
           value = amount === 'all' ? await repo.ledgerBalance(trx, ctx.wallet.id) : amount;
-          if (value < MIN_TRANSFER_MINOR) throw amount === 'all' ? new InsufficientFunds(ctx.wallet.id) : badRequest('TRANSFER_MINIMUM', 'amount');
+          if (value < MIN_TRANSFER_MINOR)
+            throw amount === 'all' ? new InsufficientFunds(ctx.wallet.id) : badRequest('TRANSFER_MINIMUM', 'amount');
           await repo.insertStatement(trx, {
             id: statementId,
             userId: ctx.userId,
@@ -243,7 +260,9 @@ export function createWalletService(deps: WalletServiceDeps) {
         throw error;
       }
       deps.onWalletChanged(ctx.userId, walletAfter);
-      const deposit = await callProvider(providerTimeoutMs, () => ctx.provider.deposit(ctx.account.username, value, statementId));
+      const deposit = await callProvider(providerTimeoutMs, () =>
+        ctx.provider.deposit(ctx.account.username, value, statementId),
+      );
       if (deposit.ok) {
         await db.transaction().execute(async (trx) => {
           await repo.settleStatement(trx, statementId, 'SUCCESS', now());
@@ -290,8 +309,14 @@ export function createWalletService(deps: WalletServiceDeps) {
         gameAccountId: ctx.account.id,
         now: now(),
       });
-      const withdrawal = await callProvider(providerTimeoutMs, () => ctx.provider.withdraw(ctx.account.username, value, statementId));
-      const outcome = withdrawal.ok ? 'done' : withdrawal.kind === 'rejected' ? 'not_found' : await lookUp(ctx, statementId);
+      const withdrawal = await callProvider(providerTimeoutMs, () =>
+        ctx.provider.withdraw(ctx.account.username, value, statementId),
+      );
+      const outcome = withdrawal.ok
+        ? 'done'
+        : withdrawal.kind === 'rejected'
+          ? 'not_found'
+          : await lookUp(ctx, statementId);
       if (outcome === 'done') {
         const result = await db.transaction().execute(async (trx) => {
           const at = now();
@@ -304,7 +329,9 @@ export function createWalletService(deps: WalletServiceDeps) {
       if (outcome === 'not_found') {
         await repo.settleStatement(db, statementId, 'FAILED', now());
         // The provider refused: the player played the money away since the sync, or the provider is down.
-        throw withdrawal.ok === false && withdrawal.kind === 'rejected' ? badRequest('MONEY_NOT_ENOUGH', 'amount') : new AppError('TRANSFER_FAIL', 502);
+        throw withdrawal.ok === false && withdrawal.kind === 'rejected'
+          ? badRequest('MONEY_NOT_ENOUGH', 'amount')
+          : new AppError('TRANSFER_FAIL', 502);
       }
       return moved(await walletMinor(ctx.userId), 202, TRANSFER_PENDING);
     });
