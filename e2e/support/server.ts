@@ -42,7 +42,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     LOG_LEVEL: 'warn',
     ...env,
   } as Record<string, string>;
-  delete fullEnv.DATABASE_URL;
+  // The tests' own PostgreSQL URL must not leak into a server meant to run on its temp SQLite file.
+  if (!env.DATABASE_URL) delete fullEnv.DATABASE_URL;
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: ROOT,
     env: fullEnv,

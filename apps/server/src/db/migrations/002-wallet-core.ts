@@ -47,7 +47,7 @@ export async function up(db: Kysely<any>, dialect: 'sqlite' | 'postgres'): Promi
     .addColumn('created_at', 'bigint', (c) => c.notNull())
     .addColumn('updated_at', 'bigint', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('statements_user_idx').on('statements').columns(['user_id', 'created_at']).execute();
+  await db.schema.createIndex('statements_user_idx').on('statements').columns(['user_id', 'created_at', 'id']).execute();
   await db.schema
     .createIndex('statements_game_pending_idx')
     .on('statements')

@@ -78,7 +78,8 @@ describe.each(testDialects())('wallet under concurrent load (%s)', (dialect) => 
     for (const { op, res } of answers) {
       expect([200, 400]).toContain(res.statusCode);
       if (res.statusCode === 400) expect(res.json()).toEqual({ message: 'MONEY_NOT_ENOUGH', field: 'amount' });
-      if (op.kind !== 'refresh') byKey.set(op.key, [...(byKey.get(op.key) ?? []), { status: res.statusCode, body: res.body }]);
+      if (op.kind !== 'refresh')
+        byKey.set(op.key, [...(byKey.get(op.key) ?? []), { status: res.statusCode, body: res.body }]);
     }
     for (const copies of byKey.values()) {
       expect(new Set(copies.map((c) => `${c.status} ${c.body}`)).size).toBe(1);
@@ -99,9 +100,9 @@ describe.each(testDialects())('wallet under concurrent load (%s)', (dialect) => 
 
     for (let player = 0; player < PLAYERS; player++) {
       const headers = bearer(tokens[player] as string);
-      const refreshed = (
-        await ctx.app.inject({ method: 'GET', url: '/api/wallet/refresh/slot', headers })
-      ).json<{ slots: GameAccount[] }>();
+      const refreshed = (await ctx.app.inject({ method: 'GET', url: '/api/wallet/refresh/slot', headers })).json<{
+        slots: GameAccount[];
+      }>();
       const wallet = (await ctx.app.inject({ method: 'GET', url: '/api/wallet', headers })).json<WalletResponse>();
       expect(Math.round(wallet.wallet.amount * 100)).toBe(expectedWallet[player]);
       for (const slot of SLOTS) {
@@ -120,7 +121,10 @@ describe.each(testDialects())('wallet under concurrent load (%s)', (dialect) => 
         join.onRef('sw.provider_code', '=', 'ga.provider_code').onRef('sw.username', '=', 'ga.username'),
       )
       .innerJoin('ledger_accounts as la', (join) =>
-        join.onRef('la.owner_id', '=', 'ga.user_id').onRef('la.provider_code', '=', 'ga.provider_code').on('la.kind', '=', 'game'),
+        join
+          .onRef('la.owner_id', '=', 'ga.user_id')
+          .onRef('la.provider_code', '=', 'ga.provider_code')
+          .on('la.kind', '=', 'game'),
       )
       .select(['ga.username', 'sw.balance as provider', 'la.balance as ledger'])
       .whereRef('sw.balance', '<>', 'la.balance')

@@ -127,7 +127,10 @@ describe.each(testDialects())('wallet API (%s)', (dialect) => {
 
     const back = await p.transfer('pg', 'WALLET', 50.25);
     expect(back.json<WalletMoveResponse>()).toEqual({ message: 'SUCCESS', wallet: { amount: 799.75 } });
-    const refreshed = (await p.call('GET', '/api/wallet/refresh/slot')).json<{ slots: GameAccount[]; updatedAt: string }>();
+    const refreshed = (await p.call('GET', '/api/wallet/refresh/slot')).json<{
+      slots: GameAccount[];
+      updatedAt: string;
+    }>();
     expect(refreshed.slots.find((s) => s.code === 'pg')?.amount).toBe(200.25);
     expect(Date.parse(refreshed.updatedAt)).not.toBeNaN();
 
@@ -335,7 +338,9 @@ describe.each(testDialects())('wallet API (%s)', (dialect) => {
     it('runs a burst of concurrent repeats once', async () => {
       const p = await player(100);
       await p.call('GET', '/api/wallet/activate/pg');
-      const answers = await Promise.all(Array.from({ length: 12 }, () => p.transfer('WALLET', 'pg', 7, 'burst-key-0001')));
+      const answers = await Promise.all(
+        Array.from({ length: 12 }, () => p.transfer('WALLET', 'pg', 7, 'burst-key-0001')),
+      );
       expect(new Set(answers.map((a) => a.statusCode))).toEqual(new Set([200]));
       expect((await p.wallet()).wallet.amount).toBe(93);
     });

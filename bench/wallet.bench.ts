@@ -1,0 +1,189 @@
+/**
+ * npm run bench
+ * Throughput and latency of the wallet's hottest calls under 100 concurrent connections, each shown
+ * next to a bare Fastify route measured in the same run (the ratio is what to compare across
+ * machines). Runs on SQLite, and on PostgreSQL too when BENCH_DATABASE_URL or TEST_DATABASE_URL
+ * names a server (a throwaway database is created there and dropped afterwards). The ledger check
+ * runs after each database's load and the bench fails if it does not pass.
+ */
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { ROOT, startServer } from '../e2e/support/server.ts';
+
+const CONNECTIONS = 100;
+const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
+const PLAYERS = CONNECTIONS;
+
+interface Figures {
+  name: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+async function measure(name: string, options: autocannon.Options): Promise<Figures> {
+  const result = await autocannon({ connections: CONNECTIONS, duration: DURATION_S, ...options });
+  const non2xx = result.non2xx + result.errors + result.timeouts;
+  return { name, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: non2xx };
+}
+
+async function freePortServer(script: string): Promise<{ url: string; stop(): Promise<void> }> {
+  const port = 20_000 + Math.floor(Math.random() * 20_000);
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', script], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(port) },
+    stdio: 'inherit',
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 200; i++) {
+    try {
+      if ((await fetch(`${url}/bare`)).ok) break;
+    } catch {
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  return {
+    url,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+    },
+  };
+}
+
+async function json<T>(res: Response): Promise<T> {
+  if (!res.ok) throw new Error(`${res.url} → ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+/** Players as the app makes them: OTP, registration, login; then money in the wallet and a game account. */
+async function preparePlayers(url: string): Promise<string[]> {
+  const tokens: string[] = [];
+  const post = (path: string, body: unknown, token?: string) =>
+    fetch(`${url}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify(body),
+    });
+  const stamp = String(Date.now()).slice(-5);
+  for (let i = 0; i < PLAYERS; i++) {
+    const phone = `08${stamp}${String(i).padStart(3, '0')}`;
+    const sent = await json<{ otpToken: string }>(await post('/api/otp/send', { phoneNumber: phone }));
+    const outbox = await json<{ messages: { code: string }[] }>(await fetch(`${url}/sandbox/sms/outbox?phone=${phone}`));
+    await json(await post('/api/otp/verify', { otpToken: sent.otpToken, otpCode: outbox.messages[0]?.code }));
+    await json(
+      await post('/api/account', {
+        name: `Bench ${i}`,
+        username: phone,
+        password: 'bench-pass-1',
+        sourceCode: 'FACEBOOK',
+        inviteCode: '',
+        bankCode: 'SCB',
+        bankAccountName: 'Bench Player',
+        bankAccountNo: `9${stamp}${String(i).padStart(4, '0')}`,
+      }),
+    );
+    const { token } = await json<{ token: string }>(await post('/api/login', { username: phone, password: 'bench-pass-1' }));
+    await json(await post('/sandbox/bank/credit', { username: phone, amount: 10_000_000 }));
+    await json(await fetch(`${url}/api/wallet/activate/pg`, { headers: { authorization: `Bearer ${token}` } }));
+    tokens.push(token);
+  }
+  return tokens;
+}
+
+/** Gives each connection its own player, as real traffic would be. */
+function perConnectionToken(tokens: string[]) {
+  let next = 0;
+  return (context: Record<string, unknown>): string => {
+    context.token ??= tokens[next++ % tokens.length];
+    return context.token as string;
+  };
+}
+
+async function benchDatabase(label: string, env: Record<string, string>, bareUrl: string) {
+  const server = await startServer({
+    NODE_ENV: 'production',
+    SANDBOX_PROVIDERS: 'true',
+    LOG_LEVEL: 'silent',
+    RATE_LIMIT_PER_MINUTE: '100000000',
+    ...env,
+  });
+  try {
+    const tokens = await preparePlayers(server.url);
+    const tokenFor = perConnectionToken(tokens);
+    const bare = await measure('bare Fastify GET /bare', { url: `${bareUrl}/bare` });
+    const transfer = await measure('POST /api/wallet/transfer', {
+      url: server.url,
+      requests: [
+        {
+          method: 'POST',
+          path: '/api/wallet/transfer',
+          setupRequest: (request, context) => ({
+            ...request,
+            headers: {
+              'content-type': 'application/json',
+              authorization: `Bearer ${tokenFor(context as Record<string, unknown>)}`,
+              'idempotency-key': randomUUID(),
+            },
+            body: JSON.stringify({ from: 'WALLET', to: 'pg', amount: 1 }),
+          }),
+        },
+      ],
+    });
+    const wallet = await measure('GET /api/wallet', {
+      url: server.url,
+      requests: [
+        {
+          method: 'GET',
+          path: '/api/wallet',
+          setupRequest: (request, context) => ({
+            ...request,
+            headers: { authorization: `Bearer ${tokenFor(context as Record<string, unknown>)}` },
+          }),
+        },
+      ],
+    });
+    report(label, bare, [transfer, wallet]);
+    const check = spawnSync('npm', ['run', '--silent', 'ledger:check'], { cwd: ROOT, env: server.env, encoding: 'utf8' });
+    process.stdout.write(check.stdout + check.stderr);
+    if (check.status !== 0) throw new Error(`ledger check failed after the ${label} run`);
+    if (transfer.errors + wallet.errors > 0) throw new Error(`${label}: ${transfer.errors + wallet.errors} failed requests`);
+  } finally {
+    await server.stop();
+  }
+}
+
+function report(label: string, bare: Figures, rows: Figures[]) {
+  const line = (f: Figures, ratio: string) =>
+    `  ${f.name.padEnd(28)} ${f.rps.toFixed(0).padStart(8)} req/s   p50 ${String(f.p50).padStart(4)} ms   p99 ${String(f.p99).padStart(4)} ms   ${ratio}`;
+  console.info(`\n${label} (${CONNECTIONS} connections, ${DURATION_S} s each)`);
+  console.info(line(bare, 'ratio 1.00'));
+  for (const row of rows) console.info(line(row, `ratio ${(row.rps / bare.rps).toFixed(2)} of bare`));
+}
+
+const bareServer = await freePortServer('bench/bare-server.ts');
+try {
+  await benchDatabase('SQLite', {}, bareServer.url);
+  const pgBase = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+  if (pgBase) {
+    const name = `bench_${Date.now()}`;
+    const admin = new pg.Client({ connectionString: pgBase });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    try {
+      const url = new URL(pgBase);
+      url.pathname = `/${name}`;
+      await benchDatabase('PostgreSQL', { DATABASE_URL: url.toString() }, bareServer.url);
+    } finally {
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    }
+  } else {
+    console.info('\nPostgreSQL skipped: set BENCH_DATABASE_URL (or TEST_DATABASE_URL) to include it.');
+  }
+} finally {
+  await bareServer.stop();
+}
