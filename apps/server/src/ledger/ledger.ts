@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import { randomId } from '../lib/ids.ts';
+import { orderedId, randomId } from '../lib/ids.ts';
 
 /** What moved the money; the statement explains it to the player, this explains it to an auditor. */
 export const LEDGER_KINDS = {
@@ -81,7 +81,7 @@ export async function postTransfer(trx: Kysely<Database>, input: TransferInput):
   await trx
     .insertInto('ledger_transfers')
     .values({
-      id: randomId(20),
+      id: orderedId(input.now),
       debit_account_id: from.id,
       credit_account_id: to.id,
       amount,

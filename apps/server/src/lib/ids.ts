@@ -23,3 +23,15 @@ export function randomDigits(length: number): string {
   for (let i = 0; i < length; i++) out += String(randomInt(10));
   return out;
 }
+
+let sequence = 0;
+
+/**
+ * An id that sorts by creation: the timestamp, then a per-process sequence, then randomness for
+ * uniqueness across instances. Rows created in the same millisecond (or under a test's frozen clock)
+ * still list in the order they were made.
+ */
+export function orderedId(now: number): string {
+  sequence = (sequence + 1) % 36 ** 4;
+  return `${Math.max(0, Math.trunc(now)).toString(36).padStart(9, '0')}${sequence.toString(36).padStart(4, '0')}${randomId(7)}`;
+}

@@ -26,7 +26,11 @@ export async function up(db: Kysely<any>, dialect: 'sqlite' | 'postgres'): Promi
     .on('ledger_transfers')
     .column('credit_account_id')
     .execute();
-  await db.schema.createIndex('ledger_transfers_ref_idx').on('ledger_transfers').columns(['ref_type', 'ref_id']).execute();
+  await db.schema
+    .createIndex('ledger_transfers_ref_idx')
+    .on('ledger_transfers')
+    .columns(['ref_type', 'ref_id'])
+    .execute();
 
   // The player's statement: one business record per movement the player made or received.
   await db.schema
@@ -47,7 +51,11 @@ export async function up(db: Kysely<any>, dialect: 'sqlite' | 'postgres'): Promi
     .addColumn('created_at', 'bigint', (c) => c.notNull())
     .addColumn('updated_at', 'bigint', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('statements_user_idx').on('statements').columns(['user_id', 'created_at', 'id']).execute();
+  await db.schema
+    .createIndex('statements_user_idx')
+    .on('statements')
+    .columns(['user_id', 'created_at', 'id'])
+    .execute();
   await db.schema
     .createIndex('statements_game_pending_idx')
     .on('statements')
@@ -123,4 +131,3 @@ export async function up(db: Kysely<any>, dialect: 'sqlite' | 'postgres'): Promi
     .addPrimaryKeyConstraint('sandbox_game_transactions_pk', ['provider_code', 'ref'])
     .execute();
 }
-

@@ -8,7 +8,7 @@ import {
   type SystemAccounts,
 } from '../../ledger/ledger.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { randomId } from '../../lib/ids.ts';
+import { orderedId } from '../../lib/ids.ts';
 import { insertStatement, playerLedgerAccounts } from '../wallet/wallet.repo.ts';
 
 export interface DepositCredit {
@@ -30,7 +30,7 @@ export async function bookDeposit(
   credit: DepositCredit,
   now: number,
 ) {
-  const statementId = randomId(20);
+  const statementId = orderedId(now);
   await insertStatement(trx, {
     id: statementId,
     userId: credit.userId,

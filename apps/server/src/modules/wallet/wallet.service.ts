@@ -22,7 +22,7 @@ import {
 } from '../../ledger/ledger.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
-import { randomId } from '../../lib/ids.ts';
+import { orderedId, randomId } from '../../lib/ids.ts';
 import type { GameCredentials, GameProvider, GameProviders } from '../../providers/games/game-provider.ts';
 import type { AccountService } from '../account/account.service.ts';
 import { createGameAccountLocks, GameAccountBusy } from './game-account-lock.ts';
@@ -221,7 +221,7 @@ export function createWalletService(deps: WalletServiceDeps) {
   /** Wallet → game account. The ledger moves first; the provider call follows outside the transaction. */
   async function transferIn(ctx: GameAccountContext, amount: number | 'all'): Promise<MoveResult> {
     return locks.withAccount(ctx.account.id, async () => {
-      const statementId = randomId(20);
+      const statementId = orderedId(now());
       let walletAfter = 0;
       let gameAfter = 0;
       let value = 0;
@@ -296,7 +296,7 @@ export function createWalletService(deps: WalletServiceDeps) {
       if (value < MIN_TRANSFER_MINOR && amount !== 'all') throw badRequest('TRANSFER_MINIMUM', 'amount');
       if (synced.balance < value) throw badRequest('MONEY_NOT_ENOUGH', 'amount');
 
-      const statementId = randomId(20);
+      const statementId = orderedId(now());
       await repo.insertStatement(db, {
         id: statementId,
         userId: ctx.userId,

@@ -4,12 +4,20 @@
  * Kept in memory per server process; with several instances, inject on the one that serves the call.
  */
 
-export const FAULT_OPERATIONS = ['deposit', 'withdraw', 'getBalance', 'activate', 'resetPassword'] as const;
+export const FAULT_OPERATIONS = [
+  'deposit',
+  'withdraw',
+  'getBalance',
+  'activate',
+  'resetPassword',
+  'transferStatus',
+] as const;
 export type FaultOperation = (typeof FAULT_OPERATIONS)[number];
 
 /**
  * reject: answered "no", nothing changed. timeout: no answer, nothing changed.
- * apply-then-timeout: the operation took effect, then no answer (outcome unknown to the caller).
+ * apply-then-timeout: the operation took effect, then no answer (outcome unknown to the caller); for the
+ * reads (getBalance, transferStatus) it is the same as timeout.
  */
 export const FAULT_MODES = ['reject', 'timeout', 'apply-then-timeout'] as const;
 export type FaultMode = (typeof FAULT_MODES)[number];

@@ -151,7 +151,10 @@ export function createSandboxGameStore(db: Kysely<Database>) {
           if (kind === 'withdraw') update = update.where('balance', '>=', amount);
           const row = await update.returning('balance').executeTakeFirst();
           if (!row) {
-            return { ok: false, reason: (await walletExists(trx, code, username)) ? 'insufficient' : 'unknown_account' };
+            return {
+              ok: false,
+              reason: (await walletExists(trx, code, username)) ? 'insufficient' : 'unknown_account',
+            };
           }
           const balance = Number(row.balance);
           await trx

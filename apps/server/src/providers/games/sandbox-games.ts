@@ -145,7 +145,8 @@ export function createSandboxGameProviders(deps: SandboxGameDeps): SandboxGames 
       getBalance: (username) => faulty('getBalance', async () => (await wallet(username)).balance),
       deposit: (username, amount, ref) => faulty('deposit', () => move('deposit', username, amount, ref)),
       withdraw: (username, amount, ref) => faulty('withdraw', () => move('withdraw', username, amount, ref)),
-      transferStatus: async (ref) => ((await store.transferExists(code, ref)) ? 'done' : 'not_found'),
+      transferStatus: (ref) =>
+        faulty('transferStatus', async () => ((await store.transferExists(code, ref)) ? 'done' : 'not_found')),
       getLoginAccount: async (username) => {
         const found = await wallet(username);
         return credentials(found.username, found.password);
@@ -153,7 +154,8 @@ export function createSandboxGameProviders(deps: SandboxGameDeps): SandboxGames 
       resetPassword: (username) =>
         faulty('resetPassword', async () => {
           const password = newPassword();
-          if (!(await store.setPassword(code, username, password, clock.now()))) throw rejected(code, 'unknown account');
+          if (!(await store.setPassword(code, username, password, clock.now())))
+            throw rejected(code, 'unknown account');
           return credentials(username, password);
         }),
       launch: async (account): Promise<GameLaunch> => {
