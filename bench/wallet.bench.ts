@@ -72,7 +72,9 @@ async function preparePlayers(url: string): Promise<string[]> {
   for (let i = 0; i < PLAYERS; i++) {
     const phone = `08${stamp}${String(i).padStart(3, '0')}`;
     const sent = await json<{ otpToken: string }>(await post('/api/otp/send', { phoneNumber: phone }));
-    const outbox = await json<{ messages: { code: string }[] }>(await fetch(`${url}/sandbox/sms/outbox?phone=${phone}`));
+    const outbox = await json<{ messages: { code: string }[] }>(
+      await fetch(`${url}/sandbox/sms/outbox?phone=${phone}`),
+    );
     await json(await post('/api/otp/verify', { otpToken: sent.otpToken, otpCode: outbox.messages[0]?.code }));
     await json(
       await post('/api/account', {
@@ -86,7 +88,9 @@ async function preparePlayers(url: string): Promise<string[]> {
         bankAccountNo: `9${stamp}${String(i).padStart(4, '0')}`,
       }),
     );
-    const { token } = await json<{ token: string }>(await post('/api/login', { username: phone, password: 'bench-pass-1' }));
+    const { token } = await json<{ token: string }>(
+      await post('/api/login', { username: phone, password: 'bench-pass-1' }),
+    );
     await json(await post('/sandbox/bank/credit', { username: phone, amount: 10_000_000 }));
     await json(await fetch(`${url}/api/wallet/activate/pg`, { headers: { authorization: `Bearer ${token}` } }));
     tokens.push(token);
@@ -147,10 +151,15 @@ async function benchDatabase(label: string, env: Record<string, string>, bareUrl
       ],
     });
     report(label, bare, [transfer, wallet]);
-    const check = spawnSync('npm', ['run', '--silent', 'ledger:check'], { cwd: ROOT, env: server.env, encoding: 'utf8' });
+    const check = spawnSync('npm', ['run', '--silent', 'ledger:check'], {
+      cwd: ROOT,
+      env: server.env,
+      encoding: 'utf8',
+    });
     process.stdout.write(check.stdout + check.stderr);
     if (check.status !== 0) throw new Error(`ledger check failed after the ${label} run`);
-    if (transfer.errors + wallet.errors > 0) throw new Error(`${label}: ${transfer.errors + wallet.errors} failed requests`);
+    if (transfer.errors + wallet.errors > 0)
+      throw new Error(`${label}: ${transfer.errors + wallet.errors} failed requests`);
   } finally {
     await server.stop();
   }
