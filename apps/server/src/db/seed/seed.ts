@@ -1,7 +1,10 @@
 import type { Kysely } from 'kysely';
 import { ledgerCurrency, openPlayerAccounts } from '../../ledger/accounts.ts';
+import { createSystemAccounts, type LedgerAccount, SYSTEM_KINDS } from '../../ledger/ledger.ts';
 import { hashPassword } from '../../lib/password.ts';
+import { bookDeposit } from '../../modules/deposit/deposit.service.ts';
 import { CONTENT_KEYS } from '../../modules/lookup/content.ts';
+import { playerLedgerAccounts } from '../../modules/wallet/wallet.repo.ts';
 import type { Database } from '../schema.ts';
 import { getSetting, putSetting } from '../settings.repo.ts';
 import { seedGameCatalogue } from './game-catalogue.ts';
@@ -9,6 +12,8 @@ import { LAO_BANKS, SOURCES, THAI_BANKS } from './reference-data.ts';
 
 /** The demo player the README names. */
 export const DEMO_PLAYER = { username: '0812345678', password: 'demo1234', id: 'DEMO000001' } as const;
+/** 1,000 baht in minor units. */
+const DEMO_OPENING_DEPOSIT = 100_000;
 
 /**
  * Reference data every installation needs (banks, sources) and, when `demo` is set, demo content and
@@ -21,6 +26,8 @@ export async function seed(db: Kysely<Database>, options: { demo: boolean; now?:
   if (options.demo) await seedGameCatalogue(db);
   if (await getSetting<boolean>(db, 'seeded')) return false;
   const now = options.now ?? Date.now();
+  // System accounts are made outside the seed's transaction (see createSystemAccounts).
+  const clearing = options.demo ? await createSystemAccounts(db)(SYSTEM_KINDS.bankClearing, '', 'THB') : null;
   await db.transaction().execute(async (trx) => {
     const banks = [
       ...THAI_BANKS.map(([code, th, en], i) => ({ code, name_th: th, name_en: en, country: 'TH', sort_order: i })),
@@ -31,13 +38,13 @@ export async function seed(db: Kysely<Database>, options: { demo: boolean; now?:
       .insertInto('sources')
       .values(SOURCES.map(([code, description], i) => ({ code, description, sort_order: i })))
       .execute();
-    if (options.demo) await seedDemo(trx, now);
+    if (clearing) await seedDemo(trx, clearing, now);
     await putSetting(trx, 'seeded', true, now);
   });
   return true;
 }
 
-async function seedDemo(trx: Kysely<Database>, now: number): Promise<void> {
+async function seedDemo(trx: Kysely<Database>, clearing: LedgerAccount, now: number): Promise<void> {
   await putSetting(trx, CONTENT_KEYS.info, { name: 'Lucky Wallet', website: 'http://localhost:8080' }, now);
   await putSetting(
     trx,
@@ -123,4 +130,13 @@ async function seedDemo(trx: Kysely<Database>, now: number): Promise<void> {
     })
     .execute();
   await openPlayerAccounts(trx, DEMO_PLAYER.id, ledgerCurrency(null), now);
+  // A first deposit, booked like any other, so the demo wallet has money to play with.
+  const { wallet } = await playerLedgerAccounts(trx, DEMO_PLAYER.id);
+  await bookDeposit(
+    trx,
+    clearing,
+    wallet,
+    { userId: DEMO_PLAYER.id, amount: DEMO_OPENING_DEPOSIT, fromCode: 'KBANK' },
+    now,
+  );
 }
