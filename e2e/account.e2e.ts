@@ -105,9 +105,9 @@ describe('a player registers, logs in, manages the profile and logs out', () => 
     await page.getByRole('button', { name: text('en', 'lang.label') }).click();
     await page.getByRole('button', { name: text('en', 'lang.lo') }).click();
     await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('lo');
-    await expect.poll(() => page.getByText(text('lo', 'home.soonTitle')).isVisible()).toBe(true);
+    await expect.poll(() => page.getByText(text('lo', 'home.total')).isVisible()).toBe(true);
     await page.reload();
-    await expect.poll(() => page.getByText(text('lo', 'home.soonTitle')).isVisible()).toBe(true);
+    await expect.poll(() => page.getByText(text('lo', 'home.total')).isVisible()).toBe(true);
     expect(await page.evaluate(() => localStorage.getItem('locale'))).toBe('lo');
     expect(await page.evaluate(() => document.cookie)).toContain('lang=LO');
     // The current language is shown but cannot be chosen again.

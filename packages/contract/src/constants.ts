@@ -108,3 +108,9 @@ export const LANGUAGE_COOKIE = 'lang';
 
 /** Invite links are /register?code=PR{profile id}. */
 export const INVITE_CODE_PREFIX = 'PR';
+
+/**
+ * Message of a 202 answer to a transfer whose game-provider outcome is unknown (designed here; SPEC's
+ * catalogue has no code for it): the money is safe in the ledger and the next refresh settles it.
+ */
+export const TRANSFER_PENDING = 'TRANSFER_PENDING';

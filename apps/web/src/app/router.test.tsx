@@ -3,7 +3,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setToken } from '@/lib/auth-token';
 import { mockApi } from '@/test/mock-api';
 import { renderRoutes } from '@/test/render';
+import { walletResponse } from '@/test/wallet-fixtures';
 import { routes } from './router';
+
+// The member shell opens the live-balance socket; these tests only look at routing.
+vi.mock('socket.io-client', () => ({ io: vi.fn(() => ({ on: vi.fn(), off: vi.fn(), disconnect: vi.fn() })) }));
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -38,7 +42,11 @@ describe('routes and guards', () => {
   });
 
   it('redirects / to /login and /user to /user/home, which greets the player by name', async () => {
-    mockApi({ 'GET /api/lookup/active': { body: { active: true } }, 'GET /api/account/profile': { body: profile } });
+    mockApi({
+      'GET /api/lookup/active': { body: { active: true } },
+      'GET /api/wallet/refresh/slot': { body: { slots: [], updatedAt: '2026-03-01T00:00:00.000Z' } },
+      'GET /api/wallet': { body: walletResponse({ profile: { ...profile, coin: 0 } }) },
+    });
     const first = renderRoutes(routes, '/');
     await waitFor(() => expect(first.router.state.location.pathname).toBe('/login'));
     first.unmount();
@@ -47,6 +55,16 @@ describe('routes and guards', () => {
     const { router } = renderRoutes(routes, '/user');
     await waitFor(() => expect(router.state.location.pathname).toBe('/user/home'));
     expect(await screen.findByText('Welcome, Somchai')).toBeTruthy();
+  });
+
+  it('/user/statement shows the statement, empty at first', async () => {
+    setToken('t', true);
+    mockApi({
+      'POST /api/statement': { body: { total: 0, statements: [] } },
+      'GET /api/wallet': { body: walletResponse() },
+    });
+    renderRoutes(routes, '/user/statement');
+    expect(await screen.findByText('No transactions yet')).toBeTruthy();
   });
 
   it('an invalid token on a member page clears it and goes to /login', async () => {
@@ -69,7 +87,6 @@ describe('routes and guards', () => {
 
   it.each([
     ['/user/bonus', 'Bonuses and promotion codes will be available here soon.'],
-    ['/user/statement', 'Your statement and slip history will be available here soon.'],
     ['/user/spin', 'The lucky wheel will be available here soon.'],
   ])('%s shows a translated coming-soon card', async (path, text) => {
     setToken('t', true);

@@ -15,6 +15,7 @@ const HowtoRoute = lazy(() => import('./routes/howto-route'));
 const ContactRoute = lazy(() => import('./routes/contact-route'));
 const UserHomeRoute = lazy(() => import('./routes/user-home-route'));
 const ProfileRoute = lazy(() => import('./routes/profile-route'));
+const StatementRoute = lazy(() => import('./routes/statement-route'));
 const ComingSoonRoute = lazy(() => import('./routes/coming-soon-route'));
 const TerminatedRoute = lazy(() => import('./routes/terminated-route'));
 const NotFoundRoute = lazy(() => import('./routes/not-found-route'));
@@ -114,7 +115,7 @@ export const routes: RouteObject[] = [
         path: paths.userStatement,
         element: (
           <Screen>
-            <ComingSoonRoute feature="statement" />
+            <StatementRoute />
           </Screen>
         ),
       },

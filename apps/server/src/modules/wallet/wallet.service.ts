@@ -1,3 +1,4 @@
+import { TRANSFER_PENDING } from '@wallet/contract/constants';
 import { fromMinor, toMinor } from '@wallet/contract/money';
 import {
   type GameAccount,
@@ -38,12 +39,6 @@ import * as repo from './wallet.repo.ts';
 
 /** The smallest transfer (SPEC §9: default minimum transfer 1 baht), in minor units. */
 export const MIN_TRANSFER_MINOR = 100;
-
-/**
- * Answer of a transfer whose provider outcome is unknown: the money is safe in our ledger and the
- * next refresh settles it (DESIGN §4). Designed here; SPEC's catalogue has no code for it.
- */
-export const TRANSFER_PENDING = 'TRANSFER_PENDING';
 
 export interface WalletServiceDeps {
   db: Kysely<Database>;

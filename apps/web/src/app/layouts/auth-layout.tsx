@@ -5,9 +5,11 @@ import { NavLink, Outlet, useNavigate } from 'react-router';
 import { useLogout } from '@/features/auth/api/logout';
 import { ConditionsModal } from '@/features/conditions/components/conditions-modal';
 import { LanguageMenu } from '@/features/language/components/language-menu';
+import { useWalletRealtime } from '@/features/realtime/use-wallet-realtime';
 import { clearToken } from '@/lib/auth-token';
 import { ChatIcon, DocumentIcon, HomeIcon, ListIcon, LogoutIcon, UserIcon } from '@/ui/icons';
 import { Logo } from '@/ui/logo';
+import '@/styles/wallet.css';
 import { config } from '../config';
 import { paths } from '../paths';
 
@@ -19,6 +21,8 @@ export function AuthLayout() {
   const queryClient = useQueryClient();
   const logout = useLogout();
   const [conditionsOpen, setConditionsOpen] = useState(false);
+  // Live wallet updates from other tabs and devices, for as long as the member shell is mounted.
+  useWalletRealtime();
 
   const onLogout = () => {
     // The token is dropped even if the server call fails: the player asked to leave.

@@ -1,13 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { GiftIcon, ListIcon, WheelIcon } from '@/ui/icons';
+import { GiftIcon, WheelIcon } from '@/ui/icons';
 import { StatusCard } from '@/ui/status-card';
 import { paths } from '../paths';
 
-const icons = { bonus: <GiftIcon />, statement: <ListIcon />, spin: <WheelIcon /> };
+const icons = { bonus: <GiftIcon />, spin: <WheelIcon /> };
 
-/** Bonus, statement and spin arrive in later issues; until then each route explains that and leads home. */
-export default function ComingSoonRoute({ feature }: { feature: 'bonus' | 'statement' | 'spin' }) {
+/** Bonus and spin arrive in later issues; until then each route explains that and leads home. */
+export default function ComingSoonRoute({ feature }: { feature: 'bonus' | 'spin' }) {
   const { t } = useTranslation();
   return (
     <div className="page">

@@ -1,33 +1,246 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { AGREEMENT_MODAL_DELAY_MS } from '@wallet/contract/constants';
+import type { GameAccount, GameCategory, WalletResponse } from '@wallet/contract/wallet';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { config } from '@/app/config';
-import { paths } from '@/app/paths';
-import { ChatIcon, UserIcon, WalletIcon } from '@/ui/icons';
+import { GameAccountDialog } from '@/features/game-account/components/game-account-dialog';
+import { GameLauncherProvider } from '@/features/game-account/components/game-launcher';
+import { syncBalances, useLastSync, useWallet } from '@/features/wallet/api/use-wallet';
+import { TransferDialog } from '@/features/wallet/components/transfer-dialog';
+import { sumMoney } from '@/features/wallet/lib/money';
+import { DateTime } from '@/ui/date-time';
+import { ClockIcon, CoinIcon, GiftIcon, RefreshIcon, SwapIcon, WalletIcon } from '@/ui/icons';
+import { Loader } from '@/ui/loader';
 import { Logo } from '@/ui/logo';
-import { StatusCard } from '@/ui/status-card';
+import { Money } from '@/ui/money';
+import { LoadFailedCard } from '@/ui/status-card';
+import { AgreementModal, agreementAccepted } from './agreement-modal';
+import { GameCard } from './game-card';
+import { HomeWidgets } from './home-widgets';
 
-/** Wallet home placeholder until the wallet issue lands: greets the player and points to what works today. */
-export function HomeScreen({ name }: { name: string | undefined }) {
-  const { t } = useTranslation();
+// The contract's GAME_CATEGORIES, typed against it; a runtime import would pull zod into this chunk.
+const CATEGORIES: readonly GameCategory[] = ['slot', 'sport', 'lotto'];
+
+const countFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+
+interface TransferState {
+  open: boolean;
+  to?: string;
+}
+
+/** SPEC §2 Home (wallet home). Game launches (new window or in-app frame) are handled for all its dialogs. */
+export function HomeScreen() {
   return (
-    <div className="page">
-      <header className="welcome">
-        <Logo size={52} label={t('app.logoAlt', { name: config.appName })} />
-        <div>
+    <GameLauncherProvider>
+      <HomeContent />
+    </GameLauncherProvider>
+  );
+}
+
+function HomeContent() {
+  const queryClient = useQueryClient();
+  const [ready, setReady] = useState(false);
+  const [syncing, setSyncing] = useState(false);
+  const [gameCode, setGameCode] = useState<string | null>(null);
+  const [transfer, setTransfer] = useState<TransferState>({ open: false });
+  const [agreementDue, setAgreementDue] = useState(false);
+  const started = useRef(false);
+  // Until the first refresh of the game accounts has finished, the wallet is not asked for (SPEC §2 order).
+  const wallet = useWallet({ enabled: ready });
+  const lastSync = useLastSync();
+
+  const sync = useCallback(() => {
+    setSyncing(true);
+    return syncBalances(queryClient).finally(() => {
+      setSyncing(false);
+      setReady(true);
+    });
+  }, [queryClient]);
+
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    void sync();
+  }, [sync]);
+
+  useEffect(() => {
+    if (agreementAccepted()) return;
+    const timer = setTimeout(() => setAgreementDue(true), AGREEMENT_MODAL_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, []);
+
+  const openTransfer = (to?: string) => {
+    setGameCode(null);
+    setTransfer({ open: true, to });
+  };
+
+  const data = wallet.data;
+  const selected = gameCode ? data?.slots.find((slot) => slot.code === gameCode) : undefined;
+  // The agreement waits while another dialog is open, so two modals never stack.
+  const agreementOpen = agreementDue && !selected && !transfer.open;
+
+  return (
+    <div className="page home">
+      {data ? (
+        <>
+          <BalanceHeader
+            data={data}
+            lastSync={lastSync.data ?? null}
+            syncing={syncing}
+            onRefresh={() => void sync()}
+            onTransfer={() => openTransfer()}
+          />
+          <HomeWidgets onRefreshAll={() => void sync()} refreshing={syncing} />
+          {CATEGORIES.map((category) => (
+            <GameList
+              key={category}
+              category={category}
+              slots={data.slots.filter((slot) => slot.category === category)}
+              onOpen={setGameCode}
+              onTransfer={openTransfer}
+            />
+          ))}
+        </>
+      ) : wallet.error && !syncing ? (
+        <LoadFailedCard icon={<WalletIcon />} error={wallet.error} onRetry={() => void sync()} />
+      ) : (
+        <Loader />
+      )}
+      {selected ? (
+        <GameAccountDialog
+          key={selected.code}
+          slot={selected}
+          onClose={() => setGameCode(null)}
+          onTransfer={openTransfer}
+        />
+      ) : null}
+      <TransferDialog open={transfer.open} presetTo={transfer.to} onClose={() => setTransfer({ open: false })} />
+      <AgreementModal open={agreementOpen} onClose={() => setAgreementDue(false)} />
+    </div>
+  );
+}
+
+interface BalanceHeaderProps {
+  data: WalletResponse;
+  lastSync: string | null;
+  syncing: boolean;
+  onRefresh: () => void;
+  onTransfer: () => void;
+}
+
+function BalanceHeader({ data, lastSync, syncing, onRefresh, onTransfer }: BalanceHeaderProps) {
+  const { t } = useTranslation();
+  const total = sumMoney([data.wallet.amount, ...data.slots.map((slot) => slot.amount)]);
+  return (
+    <section className="balance-card" aria-labelledby="home-title">
+      <header className="balance-head">
+        <Logo size={44} label={t('app.logoAlt', { name: config.appName })} />
+        <div className="balance-who">
           <p className="welcome-kicker">{config.appName}</p>
-          <h1 className="welcome-title">{name ? t('home.welcome', { name }) : t('home.welcomeGuest')}</h1>
+          <h1 className="balance-name" id="home-title">
+            {t('home.welcome', { name: data.profile.name })}
+          </h1>
         </div>
       </header>
-      <StatusCard icon={<WalletIcon />} title={t('home.soonTitle')} message={t('home.soonMessage')}>
-        <Link to={paths.userProfile} className="btn btn-primary">
-          <UserIcon />
-          <span>{t('nav.profile')}</span>
-        </Link>
-        <Link to={paths.userContact} className="btn btn-ghost">
-          <ChatIcon />
-          <span>{t('nav.contact')}</span>
-        </Link>
-      </StatusCard>
-    </div>
+
+      <div className="balance-total">
+        <p className="balance-label">{t('home.total')}</p>
+        <p className="balance-amount">
+          <strong data-testid="home-total">
+            <Money value={total} />
+          </strong>
+          <span className="balance-currency">{t('home.baht')}</span>
+        </p>
+        <dl className="balance-split">
+          <div>
+            <dt>
+              <WalletIcon />
+              {t('home.wallet')}
+            </dt>
+            <dd data-testid="wallet-amount">
+              <Money value={data.wallet.amount} />
+            </dd>
+          </div>
+          <div>
+            <dt>
+              <CoinIcon />
+              {t('home.coin')}
+            </dt>
+            <dd data-testid="home-coin">{countFormat.format(data.profile.coin)}</dd>
+          </div>
+        </dl>
+      </div>
+
+      <div className="balance-sync">
+        <ClockIcon />
+        <span className="balance-sync-text">
+          {t('home.lastUpdate')}{' '}
+          <span data-testid="last-update">{lastSync ? <DateTime value={lastSync} /> : t('home.neverUpdated')}</span>
+        </span>
+        <button
+          type="button"
+          className={syncing ? 'icon-button is-spinning' : 'icon-button'}
+          data-testid="refresh-balance"
+          onClick={onRefresh}
+          disabled={syncing}
+          aria-busy={syncing}
+          aria-label={t('home.refresh')}
+          title={t('home.refresh')}
+        >
+          <RefreshIcon />
+        </button>
+      </div>
+
+      <button type="button" className="btn btn-primary btn-block" data-testid="open-transfer" onClick={onTransfer}>
+        <SwapIcon />
+        <span>{t('home.transfer')}</span>
+      </button>
+
+      <div className="invite-row">
+        <div className="invite-text">
+          <span className="invite-label">
+            <GiftIcon />
+            {t('home.inviteBonus')}
+          </span>
+          <strong data-testid="invite-amount">
+            <Money value={data.invite.amount} />
+          </strong>
+        </div>
+        <div className="invite-action">
+          <button type="button" className="btn btn-ghost btn-small" disabled aria-describedby="invite-soon">
+            {t('home.receive')}
+          </button>
+          <span className="soon-badge" id="invite-soon">
+            {t('home.comingSoon')}
+          </span>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+interface GameListProps {
+  category: GameCategory;
+  slots: GameAccount[];
+  onOpen: (slotCode: string) => void;
+  onTransfer: (slotCode: string) => void;
+}
+
+function GameList({ category, slots, onOpen, onTransfer }: GameListProps) {
+  const { t } = useTranslation();
+  if (slots.length === 0) return null;
+  const titleId = `games-${category}`;
+  return (
+    <section className="game-list" aria-labelledby={titleId}>
+      <h2 className="section-title" id={titleId}>
+        {t(`home.category.${category}`)}
+      </h2>
+      <ul className="game-grid">
+        {slots.map((slot) => (
+          <GameCard key={slot.code} slot={slot} onOpen={onOpen} onTransfer={onTransfer} />
+        ))}
+      </ul>
+    </section>
   );
 }

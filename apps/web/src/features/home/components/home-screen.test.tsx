@@ -1,0 +1,160 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { type Handler, mockApi, type Reply } from '@/test/mock-api';
+import { renderScreen } from '@/test/render';
+import { slots, walletResponse } from '@/test/wallet-fixtures';
+import { HomeScreen } from './home-screen';
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+const UPDATED_AT = '2026-03-01T20:15:09.000Z';
+
+function walletApi(extra: Record<string, Handler | Reply> = {}) {
+  return mockApi({
+    'GET /api/wallet/refresh/slot': { body: { slots, updatedAt: UPDATED_AT } },
+    'GET /api/wallet': { body: walletResponse() },
+    'GET /api/lookup/agreements': { body: { agreements: ['<p>Play fair and have fun.</p>'] } },
+    ...extra,
+  });
+}
+
+const remember = () => localStorage.setItem('remember-agreement', 'true');
+
+describe('HomeScreen', () => {
+  it('shows the total of the wallet plus every game account, the wallet, coins and the last update', async () => {
+    remember();
+    walletApi();
+    renderScreen(<HomeScreen />);
+    // 1000 + 250.50 + 100.25 + 0 + 0.25
+    expect((await screen.findByTestId('home-total')).textContent).toBe('1,351.00');
+    expect(screen.getByTestId('wallet-amount').textContent).toBe('1,000.00');
+    expect(screen.getByTestId('home-coin').textContent).toBe('1,234');
+    expect(screen.getByText('Welcome, Somchai Jaidee')).toBeTruthy();
+    expect(screen.getByTestId('last-update').textContent).toBe('02/03/2026 03:15:09');
+    expect(localStorage.getItem('last_sync')).toBe(UPDATED_AT);
+    expect(screen.getByTestId('invite-amount').textContent).toBe('50.00');
+  });
+
+  it('refreshes every game account first and only then loads the wallet, on open and from the refresh button', async () => {
+    remember();
+    let releaseRefresh: () => void = () => {};
+    const refreshed = new Promise<void>((resolve) => {
+      releaseRefresh = resolve;
+    });
+    const calls = walletApi({
+      'GET /api/wallet/refresh/slot': async () => {
+        await refreshed;
+        return { body: { slots, updatedAt: UPDATED_AT } };
+      },
+    });
+    const { user } = renderScreen(<HomeScreen />);
+    await waitFor(() => expect(calls).toHaveLength(1));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The wallet waits for the providers' balances.
+    expect(calls.map((call) => `${call.method} ${call.path}`)).toEqual(['GET /api/wallet/refresh/slot']);
+    releaseRefresh();
+    await screen.findByTestId('home-total');
+    expect(calls.map((call) => `${call.method} ${call.path}`)).toEqual([
+      'GET /api/wallet/refresh/slot',
+      'GET /api/wallet',
+    ]);
+
+    await user.click(screen.getByTestId('refresh-balance'));
+    await waitFor(() => expect(calls).toHaveLength(4));
+    expect(calls.slice(2).map((call) => call.path)).toEqual(['/api/wallet/refresh/slot', '/api/wallet']);
+  });
+
+  it('still loads the wallet when the providers cannot be refreshed', async () => {
+    remember();
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    walletApi({ 'GET /api/wallet/refresh/slot': { status: 500, body: { message: 'INTERNAL_SERVER_ERROR' } } });
+    renderScreen(<HomeScreen />);
+    expect((await screen.findByTestId('home-total')).textContent).toBe('1,351.00');
+    expect(screen.getByTestId('last-update').textContent).toBe('not yet');
+  });
+
+  it('lists slot, sport-and-casino and lotto cards; active ones show amounts, inactive ones offer to open', async () => {
+    remember();
+    walletApi();
+    renderScreen(<HomeScreen />);
+    const pg = await screen.findByTestId('game-card-pg');
+    expect(pg.dataset.active).toBe('true');
+    expect(screen.getByTestId('game-card-amount-pg').textContent).toBe('250.50');
+    // Provider name with amount × ftWalletSlot (10).
+    expect(within(pg).getByText('Pocket Gems').parentElement?.textContent).toBe('Pocket Gems 2,505.00');
+    expect(within(pg).getByText('View data')).toBeTruthy();
+
+    const sbo = screen.getByTestId('game-card-sbo');
+    expect(sbo.dataset.active).toBe('false');
+    expect(within(sbo).getByText('Open account')).toBeTruthy();
+    expect(screen.queryByTestId('game-card-amount-sbo')).toBeNull();
+
+    const sections = screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
+    expect(sections).toEqual(['Slots', 'Sport & casino', 'Lotto']);
+    expect(within(screen.getByRole('region', { name: 'Lotto' })).getByTestId('game-card-huay')).toBeTruthy();
+    expect(pg.querySelector('img')?.getAttribute('src')).toBe('/media/games/pg/background.svg');
+  });
+
+  it('opens the game-account dialog from a card and the transfer dialog from the header', async () => {
+    remember();
+    walletApi({ 'GET /api/wallet/activate/sbo': { body: { ...slots[2], isActive: true } } });
+    const { user } = renderScreen(<HomeScreen />);
+    await user.click(within(await screen.findByTestId('game-card-sbo')).getByRole('button'));
+    expect(screen.getByRole('dialog', { name: 'SBO Sport' })).toBeTruthy();
+    expect(screen.getByTestId('open-account')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Close' }));
+
+    await user.click(screen.getByTestId('open-transfer'));
+    const dialog = screen.getByRole('dialog', { name: 'Transfer money' });
+    expect((within(dialog).getByRole('combobox', { name: 'To' }) as HTMLSelectElement).value).toBe('');
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+
+    await user.click(screen.getByTestId('game-card-transfer-pg'));
+    const preset = screen.getByRole('dialog', { name: 'Transfer money' });
+    expect((within(preset).getByRole('combobox', { name: 'From' }) as HTMLSelectElement).value).toBe('WALLET');
+    expect((within(preset).getByRole('combobox', { name: 'To' }) as HTMLSelectElement).value).toBe('pg');
+  });
+
+  it('shows deposit, withdraw, invite, refund and the invite receive button as disabled and coming soon', async () => {
+    remember();
+    walletApi();
+    renderScreen(<HomeScreen />);
+    await screen.findByTestId('home-total');
+    for (const id of ['widget-deposit', 'widget-withdraw', 'widget-invite', 'widget-refund']) {
+      const widget = screen.getByTestId(id) as HTMLButtonElement;
+      expect(widget.disabled, id).toBe(true);
+      expect(widget.textContent, id).toContain('Coming soon');
+    }
+    expect((screen.getByRole('button', { name: 'Receive' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByTestId('widget-bonus').getAttribute('href')).toBe('/user/bonus');
+    expect((screen.getByTestId('refresh-all') as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('opens the agreement after 1.5 s when it was never accepted, and accepting remembers it', async () => {
+    vi.useFakeTimers();
+    walletApi();
+    renderScreen(<HomeScreen />);
+    await act(() => vi.advanceTimersByTimeAsync(1_499));
+    expect(screen.queryByRole('dialog', { name: 'Terms of use' })).toBeNull();
+    await act(() => vi.advanceTimersByTimeAsync(1));
+    const dialog = screen.getByRole('dialog', { name: 'Terms of use' });
+    await act(() => vi.advanceTimersByTimeAsync(50));
+    expect(dialog.querySelector('.safe-html')).toBeTruthy();
+    fireEvent.click(within(dialog).getByTestId('agreement-accept'));
+    expect(localStorage.getItem('remember-agreement')).toBe('true');
+    expect(screen.queryByRole('dialog', { name: 'Terms of use' })).toBeNull();
+  });
+
+  it('does not open the agreement when it was accepted before', async () => {
+    vi.useFakeTimers();
+    remember();
+    const calls = walletApi();
+    renderScreen(<HomeScreen />);
+    await act(() => vi.advanceTimersByTimeAsync(5_000));
+    expect(screen.queryByRole('dialog', { name: 'Terms of use' })).toBeNull();
+    expect(calls.some((call) => call.path === '/api/lookup/agreements')).toBe(false);
+  });
+});

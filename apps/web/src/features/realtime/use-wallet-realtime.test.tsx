@@ -1,0 +1,126 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, renderHook, waitFor } from '@testing-library/react';
+import type { WalletResponse } from '@wallet/contract/wallet';
+import type { ReactNode } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { statementQueryKey, walletQueryKey } from '@/features/wallet/api/wallet-api';
+import { setToken } from '@/lib/auth-token';
+import { walletResponse } from '@/test/wallet-fixtures';
+import { useWalletRealtime } from './use-wallet-realtime';
+
+type Listener = (payload?: unknown) => void;
+
+interface FakeSocket {
+  token: string;
+  options: Record<string, unknown>;
+  listeners: Map<string, Listener>;
+  disconnect: ReturnType<typeof vi.fn>;
+  emit: (event: string, payload?: unknown) => void;
+}
+
+const sockets: FakeSocket[] = [];
+
+vi.mock('socket.io-client', () => ({
+  io: vi.fn((...args: unknown[]) => {
+    const options = args[args.length - 1] as { auth: { token: string } };
+    const listeners = new Map<string, Listener>();
+    const socket: FakeSocket = {
+      token: options.auth.token,
+      options,
+      listeners,
+      disconnect: vi.fn(),
+      emit: (event, payload) => listeners.get(event)?.(payload),
+    };
+    sockets.push(socket);
+    return {
+      on: (event: string, listener: Listener) => listeners.set(event, listener),
+      off: () => listeners.clear(),
+      disconnect: socket.disconnect,
+    };
+  }),
+}));
+
+beforeEach(() => {
+  sockets.length = 0;
+});
+afterEach(() => vi.unstubAllGlobals());
+
+function setup() {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  queryClient.setQueryData(walletQueryKey, walletResponse());
+  queryClient.setQueryData(statementQueryKey(1), { total: 0, statements: [] });
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+  );
+  return { queryClient, ...renderHook(() => useWalletRealtime(), { wrapper }) };
+}
+
+describe('useWalletRealtime', () => {
+  it('does not connect without a token', async () => {
+    setup();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(sockets).toHaveLength(0);
+  });
+
+  it('connects with the bearer token on the contract path; wallet:changed updates the cached wallet at once', async () => {
+    setToken('token-1', true);
+    const { queryClient } = setup();
+    await waitFor(() => expect(sockets).toHaveLength(1));
+    expect(sockets[0]?.options).toMatchObject({ path: '/socket.io', auth: { token: 'token-1' } });
+
+    act(() => sockets[0]?.emit('wallet:changed', { wallet: { amount: 4321.5 }, updatedAt: '2026-03-01T00:00:00Z' }));
+    expect(queryClient.getQueryData<WalletResponse>(walletQueryKey)?.wallet.amount).toBe(4321.5);
+    // The game-account amounts and the statement are reloaded from the server.
+    expect(queryClient.getQueryState(walletQueryKey)?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(statementQueryKey(1))?.isInvalidated).toBe(true);
+  });
+
+  it('catches up with one reload after a reconnection', async () => {
+    setToken('token-1', true);
+    const { queryClient } = setup();
+    await waitFor(() => expect(sockets).toHaveLength(1));
+    act(() => sockets[0]?.emit('connect'));
+    expect(queryClient.getQueryState(walletQueryKey)?.isInvalidated).toBe(false);
+    act(() => sockets[0]?.emit('connect'));
+    expect(queryClient.getQueryState(walletQueryKey)?.isInvalidated).toBe(true);
+  });
+
+  it('ignores malformed events', async () => {
+    setToken('token-1', true);
+    const { queryClient } = setup();
+    await waitFor(() => expect(sockets).toHaveLength(1));
+    act(() => sockets[0]?.emit('wallet:changed', { wallet: { amount: 'lots' } }));
+    expect(queryClient.getQueryData<WalletResponse>(walletQueryKey)?.wallet.amount).toBe(1000);
+    expect(queryClient.getQueryState(walletQueryKey)?.isInvalidated).toBe(false);
+  });
+
+  it('reconnects when the token changes in another tab and disconnects on logout and unmount', async () => {
+    setToken('token-1', true);
+    const { unmount } = setup();
+    await waitFor(() => expect(sockets).toHaveLength(1));
+
+    act(() => {
+      localStorage.setItem('token', 'token-2');
+      window.dispatchEvent(new Event('storage'));
+    });
+    await waitFor(() => expect(sockets).toHaveLength(2));
+    expect(sockets[0]?.disconnect).toHaveBeenCalled();
+    expect(sockets[1]?.token).toBe('token-2');
+
+    act(() => {
+      localStorage.removeItem('token');
+      window.dispatchEvent(new Event('storage'));
+    });
+    await waitFor(() => expect(sockets[1]?.disconnect).toHaveBeenCalled());
+    expect(sockets).toHaveLength(2);
+    unmount();
+  });
+
+  it('disconnects when the member shell unmounts', async () => {
+    setToken('token-1', true);
+    const { unmount } = setup();
+    await waitFor(() => expect(sockets).toHaveLength(1));
+    unmount();
+    expect(sockets[0]?.disconnect).toHaveBeenCalled();
+  });
+});

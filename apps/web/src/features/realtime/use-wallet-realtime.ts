@@ -1,0 +1,91 @@
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
+import type {
+  SOCKET_PATH as SocketPath,
+  WalletChangedEvent,
+  WALLET_CHANGED_EVENT as WalletChangedEventName,
+} from '@wallet/contract/realtime';
+import { useEffect, useSyncExternalStore } from 'react';
+import { config } from '@/app/config';
+import { invalidateMoney, setCachedWalletBalance } from '@/features/wallet/api/use-wallet';
+import { getToken } from '@/lib/auth-token';
+
+// Type-checked copies of the contract's constants: realtime.ts imports zod, which stays out of this chunk.
+const SOCKET_PATH: typeof SocketPath = '/socket.io';
+const WALLET_CHANGED_EVENT: typeof WalletChangedEventName = 'wallet:changed';
+
+function isWalletChanged(value: unknown): value is WalletChangedEvent {
+  if (!value || typeof value !== 'object' || !('wallet' in value)) return false;
+  const wallet = (value as { wallet: unknown }).wallet;
+  return Boolean(wallet) && typeof (wallet as { amount?: unknown }).amount === 'number';
+}
+
+/** Applies a wallet:changed event: the header amount at once, then a reload of the wallet and the statement. */
+export function applyWalletChanged(queryClient: QueryClient, event: unknown): void {
+  if (!isWalletChanged(event)) return;
+  setCachedWalletBalance(queryClient, { amount: event.wallet.amount });
+  void invalidateMoney(queryClient);
+}
+
+/** The stored token, re-read when another tab logs in or out, or when this tab comes back into view. */
+function subscribeToken(onChange: () => void): () => void {
+  window.addEventListener('storage', onChange);
+  window.addEventListener('focus', onChange);
+  document.addEventListener('visibilitychange', onChange);
+  return () => {
+    window.removeEventListener('storage', onChange);
+    window.removeEventListener('focus', onChange);
+    document.removeEventListener('visibilitychange', onChange);
+  };
+}
+
+export function useAuthToken(): string | null {
+  return useSyncExternalStore(subscribeToken, getToken, () => null);
+}
+
+/** Socket.IO connects to the API's origin; an API base URL's path is not a Socket.IO namespace. */
+function socketOrigin(): string | undefined {
+  if (!config.apiBaseUrl) return undefined;
+  try {
+    return new URL(config.apiBaseUrl, window.location.origin).origin;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Live balance updates while logged in: connects with the stored bearer token (socket.io-client is loaded
+ * on demand, outside the first bundle), reconnects when the token changes and disconnects on logout.
+ */
+export function useWalletRealtime(): void {
+  const queryClient = useQueryClient();
+  const token = useAuthToken();
+
+  useEffect(() => {
+    if (!token) return;
+    let closed = false;
+    let disconnect: (() => void) | undefined;
+    import('socket.io-client')
+      .then(({ io }) => {
+        if (closed) return;
+        const options = { path: SOCKET_PATH, auth: { token } };
+        const origin = socketOrigin();
+        const socket = origin ? io(origin, options) : io(options);
+        let connectedBefore = false;
+        socket.on('connect', () => {
+          // Events sent while the connection was down are lost: catch up with one reload.
+          if (connectedBefore) void invalidateMoney(queryClient);
+          connectedBefore = true;
+        });
+        socket.on(WALLET_CHANGED_EVENT, (event: unknown) => applyWalletChanged(queryClient, event));
+        disconnect = () => {
+          socket.off();
+          socket.disconnect();
+        };
+      })
+      .catch((error: unknown) => console.warn('live balance updates are unavailable', error));
+    return () => {
+      closed = true;
+      disconnect?.();
+    };
+  }, [token, queryClient]);
+}

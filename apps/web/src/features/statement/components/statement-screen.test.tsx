@@ -1,0 +1,174 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { type Handler, mockApi, type Reply } from '@/test/mock-api';
+import { renderScreen } from '@/test/render';
+import { statementEntry, walletResponse } from '@/test/wallet-fixtures';
+import { StatementScreen } from './statement-screen';
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+const NOW = Date.parse('2026-06-01T00:00:00.000Z');
+
+function setup(statement: Handler | Reply) {
+  const calls = mockApi({ 'GET /api/wallet': { body: walletResponse() }, 'POST /api/statement': statement });
+  return { ...renderScreen(<StatementScreen />), calls };
+}
+
+const rows = () => screen.getAllByTestId('statement-row');
+const texts = (testId: string) => screen.getAllByTestId(testId).map((element) => element.textContent);
+
+describe('StatementScreen', () => {
+  it('shows activity with slot names, signed amounts, statuses, Bangkok time and relative time', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(NOW);
+    setup({
+      body: {
+        total: 7,
+        statements: [
+          statementEntry({
+            _id: '1',
+            statementType: 'deposit',
+            from: 'KBANK',
+            to: 'WALLET',
+            amount: 500,
+            createdAt: '2026-05-31T23:59:30.000Z',
+          }),
+          statementEntry({
+            _id: '2',
+            statementType: 'transfer',
+            from: 'WALLET',
+            to: 'pg',
+            amount: 100,
+            status: 'FAILED',
+            createdAt: '2026-05-31T23:50:00.000Z',
+          }),
+          statementEntry({
+            _id: '3',
+            statementType: 'transfer',
+            from: 'pg',
+            to: 'WALLET',
+            amount: 1234.5,
+            status: 'PENDING',
+            createdAt: '2026-05-31T19:00:00.000Z',
+          }),
+          statementEntry({
+            _id: '4',
+            statementType: 'withdraw',
+            from: 'WALLET',
+            to: null,
+            amount: 300,
+            createdAt: '2026-05-28T00:00:00.000Z',
+          }),
+          statementEntry({
+            _id: '5',
+            statementType: 'bonus',
+            from: null,
+            to: 'WALLET',
+            amount: 50,
+            createdAt: '2026-04-15T00:00:00.000Z',
+            bonus: { description: 'Welcome bonus 10%' },
+          }),
+          statementEntry({
+            _id: '6',
+            statementType: 'finish_bonus',
+            from: 'WALLET',
+            to: null,
+            amount: 20,
+            createdAt: '2024-05-01T00:00:00.000Z',
+          }),
+          statementEntry({
+            _id: '7',
+            statementType: 'transfer',
+            from: 'pg',
+            to: 'retired',
+            amount: 5,
+            createdAt: '2026-05-31T23:59:59.000Z',
+          }),
+        ],
+      },
+    });
+    await waitFor(() => expect(rows()).toHaveLength(7));
+    await screen.findByText('Transfer: Wallet → Pocket Gems');
+
+    expect(texts('statement-amount')).toEqual([
+      '+500.00',
+      '-100.00',
+      '+1,234.50',
+      '-300.00',
+      '+50.00',
+      '-20.00',
+      '5.00',
+    ]);
+    expect(rows().map((row) => row.querySelector('.statement-activity')?.textContent)).toEqual([
+      'Deposit: KBANK → Wallet',
+      'Transfer: Wallet → Pocket Gems',
+      'Transfer: Pocket Gems → Wallet',
+      'Withdrawal: Wallet',
+      'Bonus: Wallet',
+      'Bonus ended: Wallet',
+      // A code the wallet does not know shows as is.
+      'Transfer: Pocket Gems → retired',
+    ]);
+    expect(rows().map((row) => row.querySelector('.status-badge')?.textContent)).toEqual([
+      'Success',
+      'Failed',
+      'In progress',
+      'Success',
+      'Success',
+      'Success',
+      'Success',
+    ]);
+    expect(rows().map((row) => row.querySelector('.relative-time')?.textContent)).toEqual([
+      '30 seconds ago',
+      '10 minutes ago',
+      '5 hours ago',
+      '4 days ago',
+      '1 month ago',
+      '2 years ago',
+      '1 second ago',
+    ]);
+    expect(within(rows()[0]!).getByText('01/06/2026 06:59:30')).toBeTruthy();
+    expect(within(rows()[4]!).getByText('Welcome bonus 10%')).toBeTruthy();
+    expect(screen.getAllByTestId('statement-amount')[0]?.classList.contains('is-in')).toBe(true);
+    expect(screen.getAllByTestId('statement-amount')[1]?.classList.contains('is-out')).toBe(true);
+  });
+
+  it('asks for 10 per page and pages 3 before and 1 after the current page', async () => {
+    const { user, calls } = setup((body) => {
+      const { page } = body as { page: number };
+      return {
+        body: {
+          total: 95,
+          statements: [statementEntry({ _id: `p${page}`, amount: page })],
+        },
+      };
+    });
+    await screen.findByTestId('statement-row');
+    const pages = () =>
+      within(screen.getByRole('navigation', { name: 'Pages' }))
+        .getAllByRole('button', { name: /^Page \d+$/ })
+        .map((button) => Number(button.textContent));
+    expect(pages()).toEqual([1, 2]);
+    for (const next of [2, 3, 4, 5]) {
+      await user.click(screen.getByRole('button', { name: `Page ${next}` }));
+      await waitFor(() => expect(screen.getByTestId('statement-amount').textContent).toBe(`-${next}.00`));
+    }
+    expect(pages()).toEqual([2, 3, 4, 5, 6]);
+    expect(screen.getByRole('button', { name: 'Page 5' }).getAttribute('aria-current')).toBe('page');
+    const statementCalls = calls.filter((call) => call.path === '/api/statement').map((call) => call.body);
+    expect(statementCalls).toEqual([1, 2, 3, 4, 5].map((page) => ({ page, limit: 10 })));
+
+    await user.click(screen.getByRole('button', { name: 'Page 6' }));
+    await waitFor(() => expect(pages()).toEqual([3, 4, 5, 6, 7]));
+  });
+
+  it('shows an empty state when there is nothing yet', async () => {
+    setup({ body: { total: 0, statements: [] } });
+    expect(await screen.findByText('No transactions yet')).toBeTruthy();
+    expect(screen.queryByTestId('statement-row')).toBeNull();
+    expect(screen.queryByRole('navigation', { name: 'Pages' })).toBeNull();
+  });
+});

@@ -1,0 +1,114 @@
+import { STATEMENT_PAGE_SIZE } from '@wallet/contract/constants';
+import type { StatementEntry, StatementType } from '@wallet/contract/statement';
+import type { GameAccount } from '@wallet/contract/wallet';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useWallet } from '@/features/wallet/api/use-wallet';
+import { accountName } from '@/features/wallet/lib/accounts';
+import { DateTime, RelativeTime } from '@/ui/date-time';
+import { ArrowDownIcon, ArrowUpIcon, FlagIcon, GiftIcon, ListIcon, SwapIcon } from '@/ui/icons';
+import { Loader } from '@/ui/loader';
+import { formatMoney } from '@/ui/money';
+import { Paginator } from '@/ui/paginator';
+import { LoadFailedCard, StatusCard } from '@/ui/status-card';
+import { useStatement } from '../api/get-statement';
+import { amountSign, pageCount, statusKind } from '../lib/statement-row';
+
+const typeIcons: Record<StatementType, ReactNode> = {
+  deposit: <ArrowDownIcon />,
+  bonus: <GiftIcon />,
+  finish_bonus: <FlagIcon />,
+  withdraw: <ArrowUpIcon />,
+  transfer: <SwapIcon />,
+};
+
+/** Colour class and sign per direction of the money: into the wallet, out of it, or between two games. */
+const DIRECTIONS = { 1: 'in', [-1]: 'out', 0: 'move' } as const;
+const SIGNS = { 1: '+', [-1]: '-', 0: '' } as const;
+
+/** SPEC §2 Statement: 10 per page, 3 pages before and 1 after the current one. */
+export function StatementScreen() {
+  const { t } = useTranslation();
+  const [page, setPage] = useState(1);
+  const statement = useStatement(page);
+  // Slot names for the activity text; the statement shows codes until (or if) the wallet loads.
+  const wallet = useWallet();
+  const data = statement.data;
+
+  const goTo = (next: number) => {
+    setPage(next);
+    window.scrollTo?.({ top: 0 });
+  };
+
+  return (
+    <div className="page">
+      <header className="page-header">
+        <h1 className="page-title">{t('statement.title')}</h1>
+      </header>
+      {statement.isPending ? <Loader /> : null}
+      {statement.error && !data ? (
+        <LoadFailedCard icon={<ListIcon />} error={statement.error} onRetry={() => statement.refetch()} />
+      ) : null}
+      {data && data.statements.length === 0 ? (
+        <StatusCard icon={<ListIcon />} title={t('statement.empty')} message={t('statement.emptyMessage')} />
+      ) : null}
+      {data && data.statements.length > 0 ? (
+        <>
+          <ul className="statement-list" aria-label={t('statement.title')} aria-busy={statement.isFetching}>
+            {data.statements.map((entry) => (
+              <StatementRow key={entry._id} entry={entry} slots={wallet.data?.slots} />
+            ))}
+          </ul>
+          <Paginator page={page} totalPages={pageCount(data.total, STATEMENT_PAGE_SIZE)} onChange={goTo} />
+        </>
+      ) : null}
+    </div>
+  );
+}
+
+function linkedDescription(entry: StatementEntry): string | undefined {
+  return (entry.bonus ?? entry.promotion ?? entry.invite ?? entry.refund ?? entry.luckydraw)?.description;
+}
+
+function StatementRow({ entry, slots }: { entry: StatementEntry; slots: GameAccount[] | undefined }) {
+  const { t } = useTranslation();
+  const type = t(`statement.type.${entry.statementType}`);
+  const from = entry.from ? accountName(entry.from, slots, t) : null;
+  const to = entry.to ? accountName(entry.to, slots, t) : null;
+  const activity =
+    from && to
+      ? t('statement.activityFromTo', { type, from, to })
+      : from || to
+        ? t('statement.activityOne', { type, account: from ?? to })
+        : type;
+  const sign = amountSign(entry);
+  const amount = formatMoney(Math.abs(entry.amount));
+  const kind = statusKind(entry.status);
+  const description = linkedDescription(entry);
+  const direction = DIRECTIONS[sign];
+
+  return (
+    <li className="statement-row" data-testid="statement-row" data-type={entry.statementType}>
+      <span className={`statement-icon is-${direction}`} aria-hidden="true">
+        {typeIcons[entry.statementType]}
+      </span>
+      <div className="statement-main">
+        <p className="statement-activity">{activity}</p>
+        {description ? <p className="statement-description">{description}</p> : null}
+        <p className="statement-time">
+          <DateTime value={entry.createdAt} />
+          <span aria-hidden="true"> · </span>
+          <RelativeTime value={entry.createdAt} />
+        </p>
+      </div>
+      <div className="statement-side">
+        <span className={`statement-amount is-${direction}`} data-testid="statement-amount">
+          {`${SIGNS[sign]}${amount}`}
+        </span>
+        <span className={`status-badge is-${kind}`} data-status={kind}>
+          {t(`status.${kind}`)}
+        </span>
+      </div>
+    </li>
+  );
+}

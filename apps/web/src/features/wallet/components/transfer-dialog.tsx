@@ -1,0 +1,240 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { DEFAULT_MIN_TRANSFER, TRANSFER_PENDING } from '@wallet/contract/constants';
+import type { GameAccount, TransferPayload, WalletMoveResponse } from '@wallet/contract/wallet';
+import { type FormEvent, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorText } from '@/api/api-error';
+import { newIdempotencyKey } from '@/api/client';
+import { useGameLauncher } from '@/features/game-account/components/game-launcher';
+import { ProviderNotice } from '@/features/game-account/components/provider-notice';
+import { playLink } from '@/features/game-account/lib/play-link';
+import { FormError, SelectField } from '@/ui/field';
+import { PlayIcon, RefundIcon, SwapIcon } from '@/ui/icons';
+import { Loader } from '@/ui/loader';
+import { Modal } from '@/ui/modal';
+import { formatMoney } from '@/ui/money';
+import { useToast } from '@/ui/toast';
+import { invalidateMoney, setCachedWalletBalance, useWallet } from '../api/use-wallet';
+import { transfer, transferAll, WALLET_CODE } from '../api/wallet-api';
+import { amountText, amountValue, cleanAmountInput } from '../lib/money';
+
+interface TransferDialogProps {
+  open: boolean;
+  onClose: () => void;
+  /** The game the dialog was opened for: the destination, with the wallet as the source. */
+  presetTo?: string;
+}
+
+/** SPEC §2 Transfer dialog; mounted only while open so each opening starts from its preset. */
+export function TransferDialog({ open, onClose, presetTo }: TransferDialogProps) {
+  const { t } = useTranslation();
+  return (
+    <Modal open={open} onClose={onClose} title={t('transfer.title')} className="transfer-dialog">
+      {open ? <TransferForm onClose={onClose} presetTo={presetTo} /> : null}
+    </Modal>
+  );
+}
+
+function TransferForm({ onClose, presetTo }: Omit<TransferDialogProps, 'open'>) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const launcher = useGameLauncher();
+  const wallet = useWallet();
+  const amountId = useId();
+  const [from, setFrom] = useState<string>(WALLET_CODE);
+  const [to, setTo] = useState<string>(presetTo ?? '');
+  const [amount, setAmount] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState(false);
+
+  const activeSlots: GameAccount[] = (wallet.data?.slots ?? []).filter((slot) => slot.isActive);
+  const walletAmount = wallet.data?.wallet.amount ?? 0;
+  const balanceOf = (code: string) =>
+    code === WALLET_CODE ? walletAmount : (activeSlots.find((slot) => slot.code === code)?.amount ?? 0);
+  const options = [
+    { value: WALLET_CODE, label: t('transfer.option', { name: t('wallet.name'), amount: formatMoney(walletAmount) }) },
+    ...activeSlots.map((slot) => ({
+      value: slot.code,
+      label: t('transfer.option', { name: slot.name, amount: formatMoney(slot.amount) }),
+    })),
+  ];
+  const value = amountValue(amount);
+
+  const onMoved = (response: WalletMoveResponse, text: string) => {
+    setCachedWalletBalance(queryClient, response.wallet);
+    void invalidateMoney(queryClient);
+    // 202 TRANSFER_PENDING: the provider's answer never came; the next refresh settles it either way.
+    toast.success(response.message === TRANSFER_PENDING ? t('transfer.pending') : text);
+  };
+  const onFailed = (failure: unknown) => {
+    void invalidateMoney(queryClient);
+    toast.danger(errorText(failure, t('errors.TRANSFER_FAIL')));
+  };
+
+  const move = useMutation({
+    mutationFn: ({ payload, key }: { payload: TransferPayload; key: string }) => transfer(payload, key),
+    onSuccess: (response) => {
+      onMoved(response, t('transfer.success'));
+      onClose();
+    },
+    onError: onFailed,
+  });
+  const bringBack = useMutation({
+    mutationFn: (key: string) => transferAll({ to: WALLET_CODE }, key),
+    onSuccess: (response) => {
+      onMoved(response, t('transfer.allBackSuccess'));
+      onClose();
+    },
+    onError: onFailed,
+  });
+  const busy = move.isPending || bringBack.isPending || launcher.launching;
+
+  /** SPEC §5 Transfer, in its order: both accounts chosen, different, at least the minimum. */
+  const validate = (): string | null => {
+    if (!from || !to) return t('transfer.selectAccount');
+    if (from === to) return t('transfer.sameAccount');
+    if (value < DEFAULT_MIN_TRANSFER) return t('transfer.minAmount', { min: DEFAULT_MIN_TRANSFER });
+    return null;
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (busy || value <= 0) return;
+    const problem = validate();
+    setError(problem);
+    if (problem) return;
+    move.mutate({ payload: { from, to, amount: value }, key: newIdempotencyKey() });
+  };
+
+  /** SPEC §4: an amount of 0 or less skips the transfer and only launches the destination game. */
+  const onPlay = (confirmed = false) => {
+    if (busy) return;
+    const skipTransfer = value <= 0;
+    const problem = skipTransfer ? (to ? null : t('transfer.selectAccount')) : validate();
+    const game = activeSlots.find((slot) => slot.code === to);
+    const message = problem ?? (game ? null : t('transfer.chooseGame'));
+    setError(message);
+    if (message || !game) return;
+    if (launcher.needsNotice(game.code) && !confirmed) {
+      setNotice(true);
+      return;
+    }
+    setNotice(false);
+    const payload: TransferPayload = { from, to, amount: value };
+    const key = newIdempotencyKey();
+    void launcher.launch(
+      game.code,
+      async () => {
+        if (!skipTransfer) {
+          try {
+            onMoved(await transfer(payload, key), t('transfer.success'));
+          } catch (failure) {
+            void invalidateMoney(queryClient);
+            throw failure;
+          }
+        }
+        return playLink(queryClient, game);
+      },
+      { name: game.name, onOpened: onClose },
+    );
+  };
+
+  const onAmountChange = (text: string) => {
+    const cleaned = cleanAmountInput(text);
+    if (cleaned !== null) setAmount(cleaned);
+  };
+
+  return (
+    <>
+      <form className="form" onSubmit={onSubmit} noValidate>
+        <SelectField
+          label={t('transfer.from')}
+          name="from"
+          value={from}
+          onChange={(event) => setFrom(event.target.value)}
+          placeholder={t('transfer.choose')}
+          options={options}
+          disabled={busy}
+        />
+        <SelectField
+          label={t('transfer.to')}
+          name="to"
+          value={to}
+          onChange={(event) => setTo(event.target.value)}
+          placeholder={t('transfer.choose')}
+          options={options}
+          disabled={busy}
+        />
+        <div className="field">
+          <label className="field-label" htmlFor={amountId}>
+            {t('transfer.amount')}
+          </label>
+          <div className="amount-row">
+            <input
+              id={amountId}
+              className="input amount-input"
+              name="amount"
+              type="text"
+              inputMode="decimal"
+              autoComplete="off"
+              placeholder="0.00"
+              value={amount}
+              onChange={(event) => onAmountChange(event.target.value)}
+              disabled={busy}
+            />
+            <button
+              type="button"
+              className="btn btn-ghost"
+              data-testid="transfer-fill-all"
+              onClick={() => setAmount(amountText(balanceOf(from)))}
+              disabled={!from || busy}
+            >
+              {t('transfer.all')}
+            </button>
+          </div>
+          {from ? (
+            <p className="field-hint">{t('transfer.available', { amount: formatMoney(balanceOf(from)) })}</p>
+          ) : null}
+        </div>
+        <FormError message={error} />
+        {notice ? <ProviderNotice onContinue={() => onPlay(true)} onCancel={() => setNotice(false)} /> : null}
+        <div className="form-actions transfer-actions">
+          <button
+            type="submit"
+            className="btn btn-primary btn-block"
+            data-testid="transfer-submit"
+            disabled={busy || value <= 0}
+          >
+            <SwapIcon />
+            <span>{t('transfer.submit')}</span>
+          </button>
+          <button
+            type="button"
+            className="btn btn-ghost btn-block"
+            data-testid="transfer-play"
+            onClick={() => onPlay()}
+            disabled={busy}
+          >
+            <PlayIcon />
+            <span>{t('transfer.play')}</span>
+          </button>
+        </div>
+      </form>
+      <div className="transfer-back">
+        <p className="field-hint">{t('transfer.allBackHint')}</p>
+        <button
+          type="button"
+          className="btn btn-ghost btn-block"
+          data-testid="transfer-all-back"
+          onClick={() => bringBack.mutate(newIdempotencyKey())}
+          disabled={busy}
+        >
+          <RefundIcon />
+          <span>{t('transfer.allBack')}</span>
+        </button>
+      </div>
+      <Loader active={move.isPending || bringBack.isPending} overlay />
+    </>
+  );
+}
