@@ -165,9 +165,9 @@ describe('wallet: game accounts, transfers, play, statement', () => {
     await page.getByTestId('game-card-pg').click();
     await expect.poll(() => page.getByTestId('game-username').count()).toBe(1);
     await screenshot(page, `wallet-game-account-${lang}`);
-    expect(await page.locator('body').innerText()).toContain(text(lang, 'nav.home'));
     await page.keyboard.press('Escape');
     await page.getByTestId('open-transfer').click();
+    expect(await page.locator('body').innerText()).toContain(text(lang, 'transfer.title'));
     expect(await overflowingElements(page)).toEqual([]);
     await screenshot(page, `wallet-transfer-${lang}`);
     await page.keyboard.press('Escape');
