@@ -11,7 +11,7 @@ function allKeys(node: unknown, prefix = ''): string[] {
 const KEYS = allKeys(messages.en).filter((k) => k.includes('.'));
 
 const PUBLIC_SCREENS = ['/login', '/register', '/howto', '/contact', '/terminated', '/no-such-page'];
-const PLAYER_SCREENS = ['/user/home', '/user/profile', '/user/contact', '/user/bonus'];
+const PLAYER_SCREENS = ['/user/home', '/user/statement', '/user/profile', '/user/contact', '/user/bonus'];
 
 /**
  * Every screen at 390x844 in Thai, Lao and English: nothing wider than the phone, no untranslated
