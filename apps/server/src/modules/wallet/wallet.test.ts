@@ -179,6 +179,25 @@ describe.each(testDialects())('wallet API (%s)', (dialect) => {
     expect((await p.wallet()).wallet.amount).toBe(100);
   });
 
+  it('refuses a malformed transferAll, an unopened target, and replays it by key', async () => {
+    const p = await player(50);
+    await p.call('GET', '/api/wallet/activate/pg');
+    for (const payload of [{}, { to: '' }, { to: 42 }, { to: 'Bad Code' }]) {
+      expect((await p.call('POST', '/api/wallet/transferAll', payload)).statusCode).toBe(400);
+    }
+    expect((await p.call('POST', '/api/wallet/transferAll', { to: 'circus' })).json()).toEqual({
+      message: 'SLOT_NO_ACCOUNT',
+    });
+    expect((await p.call('POST', '/api/wallet/transferAll', { to: 'nope' })).json()).toEqual({ message: 'NO_GAME' });
+    const key = { 'idempotency-key': 'all-in-key-0001' };
+    const first = await p.call('POST', '/api/wallet/transferAll', { to: 'pg' }, key);
+    const again = await p.call('POST', '/api/wallet/transferAll', { to: 'pg' }, key);
+    expect(again.json()).toEqual(first.json());
+    expect((await p.slot('pg')).amount).toBe(50);
+    expect((await p.wallet()).wallet.amount).toBe(0);
+    await expectLedgerHealthy();
+  });
+
   it('refuses taking more out of a game than it holds', async () => {
     const p = await player(100);
     await p.call('GET', '/api/wallet/activate/pg');
