@@ -18,17 +18,22 @@ import { type Clock, systemClock } from './lib/clock.ts';
 import { randomSecret, sha256 } from './lib/ids.ts';
 import { playerAccountRoutes, publicAccountRoutes } from './modules/account/account.routes.ts';
 import { createAccountService } from './modules/account/account.service.ts';
+import { depositFeature } from './modules/deposit/deposit.module.ts';
 import { createDepositService } from './modules/deposit/deposit.service.ts';
+import type { FeatureContext, FeatureRoutes } from './modules/feature.ts';
+import { giftLinkFeature } from './modules/gift-link/gift-link.module.ts';
 import { playerLookupRoutes, publicLookupRoutes } from './modules/lookup/lookup.routes.ts';
 import { otpRoutes } from './modules/otp/otp.routes.ts';
 import { createOtpService } from './modules/otp/otp.service.ts';
+import { qrcodeFeature } from './modules/qrcode/qrcode.module.ts';
 import { sandboxRoutes } from './modules/sandbox/sandbox.routes.ts';
-import { sandboxBankRoutes } from './modules/sandbox/sandbox-bank.routes.ts';
 import { sandboxGamesRoutes } from './modules/sandbox/sandbox-games.routes.ts';
 import { registerServiceStateGate } from './modules/service-state/service-state.ts';
+import { slipFeature } from './modules/slip/slip.module.ts';
 import { statementRoutes } from './modules/statement/statement.routes.ts';
 import { walletRoutes } from './modules/wallet/wallet.routes.ts';
 import { createWalletService } from './modules/wallet/wallet.service.ts';
+import { withdrawFeature } from './modules/withdraw/withdraw.module.ts';
 import type { GameProviders } from './providers/games/game-provider.ts';
 import { createSandboxGameProviders } from './providers/games/sandbox-games.ts';
 import { sandboxSmsProvider } from './providers/sms/sandbox-sms.ts';
@@ -154,20 +159,41 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     onWalletChanged,
   });
   const idempotency = createIdempotency(kysely, clock);
+  const featureContext: FeatureContext = {
+    config,
+    db: kysely,
+    dialect: db.dialect,
+    clock,
+    secret,
+    systemAccount,
+    deposits,
+    idempotency,
+    onWalletChanged,
+  };
+  // Money in and out: each feature owns its folder and says which audience each route is for.
+  const features: FeatureRoutes[] = [];
+  for (const feature of [depositFeature, qrcodeFeature, giftLinkFeature, slipFeature, withdrawFeature]) {
+    features.push(await feature(featureContext));
+  }
+  app.addHook('onClose', async () => {
+    for (const feature of features) await feature.close?.();
+  });
 
   await app.register(publicAccountRoutes, { accounts });
   await app.register(otpRoutes, { otp });
   await app.register(publicLookupRoutes, lookupOptions);
+  for (const feature of features) if (feature.public) await app.register(feature.public);
   await app.register(async (player) => {
     requirePlayer(player, kysely, clock);
     await player.register(playerAccountRoutes, { accounts });
     await player.register(playerLookupRoutes, lookupOptions);
     await player.register(walletRoutes, { wallet, idempotency });
     await player.register(statementRoutes, { db: kysely });
+    for (const feature of features) if (feature.player) await player.register(feature.player);
   });
   if (config.sandboxProviders) {
     await app.register(sandboxRoutes, { sms: sandboxSms });
-    await app.register(sandboxBankRoutes, { db: kysely, deposits });
+    for (const feature of features) if (feature.sandbox) await app.register(feature.sandbox);
     if (sandboxGames) await app.register(sandboxGamesRoutes, { games: sandboxGames, rtp: config.sandboxGameRtp });
   }
 

@@ -42,6 +42,14 @@ const configSchema = z
       .optional(),
     GAME_PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
     SANDBOX_GAME_RTP: z.coerce.number().min(0.5).max(0.99).default(0.96),
+    BANK_WEBHOOK_SECRET: z.string().min(16).optional(),
+    QR_WEBHOOK_SECRET: z.string().min(16).optional(),
+    WEBHOOK_TOLERANCE_SECONDS: z.coerce.number().int().min(10).max(3600).default(300),
+    QR_EXPIRY_SECONDS: z.coerce.number().int().min(60).max(86_400).default(600),
+    PAYTIMZ_MIN_DEPOSIT: z.coerce.number().positive().max(1_000_000).optional(),
+    ZPAY_MIN_DEPOSIT: z.coerce.number().positive().max(1_000_000).optional(),
+    DEPOSIT_BAHT_PER_COIN: z.coerce.number().int().min(0).max(1_000_000).default(100),
+    SANDBOX_PAYOUT_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(3_000),
   })
   .transform((env) => ({
     nodeEnv: env.NODE_ENV,
@@ -70,6 +78,21 @@ const configSchema = z
     gameProviderTimeoutMs: env.GAME_PROVIDER_TIMEOUT_MS,
     // Return-to-player of the sandbox demo slot (the share of bets paid back on average).
     sandboxGameRtp: env.SANDBOX_GAME_RTP,
+    // Shared secrets of the signed webhooks (bank feed, QR gateways). Unset: generated once and kept in
+    // the database's settings, which is what the sandbox command reads too.
+    bankWebhookSecret: env.BANK_WEBHOOK_SECRET,
+    qrWebhookSecret: env.QR_WEBHOOK_SECRET,
+    // A signed webhook older or newer than this is refused as a replay.
+    webhookToleranceSeconds: env.WEBHOOK_TOLERANCE_SECONDS,
+    qrExpirySeconds: env.QR_EXPIRY_SECONDS,
+    // Server-side overrides of SPEC §9's PAYTIMZ and ZPAY minimums (the web app has build settings too).
+    qrMinimumOverrides: { PAYTIMZ: env.PAYTIMZ_MIN_DEPOSIT, ZPAY: env.ZPAY_MIN_DEPOSIT },
+    // Wheel coins: one coin for each this many baht deposited; 0 turns coin earning off.
+    depositBahtPerCoin: env.DEPOSIT_BAHT_PER_COIN,
+    // How long the sandbox bank takes to post or fail a payout.
+    sandboxPayoutDelayMs: env.SANDBOX_PAYOUT_DELAY_MS,
+    // Uploaded files (slips) live here, never under the web root.
+    uploadsDir: resolve(env.DATA_DIR, 'uploads'),
   }));
 
 export type Config = z.output<typeof configSchema>;

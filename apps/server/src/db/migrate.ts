@@ -2,6 +2,9 @@ import { type Kysely, sql } from 'kysely';
 import type { Db } from './database.ts';
 import * as m001 from './migrations/001-foundation.ts';
 import * as m002 from './migrations/002-wallet-core.ts';
+import * as m003 from './migrations/003-deposits.ts';
+import * as m004 from './migrations/004-qrcodes.ts';
+import * as m005 from './migrations/005-slips.ts';
 
 type Migration = { up: (db: Parameters<typeof m001.up>[0], dialect: Db['dialect']) => Promise<void> };
 
@@ -9,6 +12,9 @@ type Migration = { up: (db: Parameters<typeof m001.up>[0], dialect: Db['dialect'
 const MIGRATIONS: ReadonlyArray<[string, Migration]> = [
   ['001-foundation', m001],
   ['002-wallet-core', m002],
+  ['003-deposits', m003],
+  ['004-qrcodes', m004],
+  ['005-slips', m005],
 ];
 
 /**

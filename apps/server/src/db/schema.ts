@@ -1,4 +1,7 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { DepositTables } from './schema/deposits.ts';
+import type { QrcodeTables } from './schema/qrcodes.ts';
+import type { SlipTables } from './schema/slips.ts';
 
 /** Timestamps are epoch milliseconds and money is integer minor units: both bigint columns, numbers in JS. */
 export interface UsersTable {
@@ -172,7 +175,8 @@ export interface SandboxGameTransactionsTable {
   created_at: number;
 }
 
-export interface Database {
+/** Feature tables live in schema/<feature>.ts, one file per migration's owner. */
+export interface Database extends DepositTables, QrcodeTables, SlipTables {
   users: UsersTable;
   sessions: SessionsTable;
   otp_requests: OtpRequestsTable;

@@ -12,6 +12,12 @@ export const LEDGER_KINDS = {
   deposit: 'deposit',
   /** Undoes an earlier transfer whose outside half failed. */
   reversal: 'reversal',
+  /** Wallet → payout clearing: a withdrawal held until the payout adapter posts or fails it. */
+  withdrawalHold: 'withdrawal_hold',
+  /** Payout clearing → bank clearing: the payout left the operator's bank for the player's. */
+  payout: 'payout',
+  /** Coin issuer → player's coin account: wheel coins earned by a deposit. */
+  coinEarn: 'coin_earn',
 } as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[keyof typeof LEDGER_KINDS];
 
@@ -21,6 +27,14 @@ export const SYSTEM_KINDS = {
   gameFloat: 'game_float',
   /** Money that arrived in the operator's bank accounts on its way to players' wallets. */
   bankClearing: 'bank_clearing',
+  /** One per QR gateway (provider_code = KBANK, WW, …): money the gateway collected for us. */
+  qrGateway: 'qr_gateway',
+  /** Gift links redeemed into the operator's mobile-wallet account. */
+  giftLinkClearing: 'gift_link_clearing',
+  /** Withdrawals held for payout; emptied when the payout posts (→ bank) or fails (→ wallet). */
+  payoutClearing: 'payout_clearing',
+  /** The source of wheel coins (currency COIN). */
+  coinIssuer: 'coin_issuer',
 } as const;
 export type SystemKind = (typeof SYSTEM_KINDS)[keyof typeof SYSTEM_KINDS];
 

@@ -5,6 +5,7 @@ import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { Database } from '../../db/schema.ts';
 import { badRequest } from '../../http/errors.ts';
+import { SYSTEM_KINDS } from '../../ledger/ledger.ts';
 import type { DepositService } from '../deposit/deposit.service.ts';
 
 /**
@@ -33,8 +34,14 @@ export const sandboxBankRoutes: FastifyPluginAsyncZod<{ db: Kysely<Database>; de
         .where('username', '=', request.body.username)
         .executeTakeFirst();
       if (!user) throw badRequest('NO_USER', 'username');
-      const balance = await deposits.credit({ userId: user.id, amount, fromCode: user.bank_code });
-      return { message: 'SUCCESS', wallet: { amount: fromMinor(balance) } };
+      const outcome = await deposits.credit({
+        userId: user.id,
+        amount,
+        fromCode: user.bank_code,
+        source: { kind: SYSTEM_KINDS.bankClearing, providerCode: '' },
+      });
+      if (!outcome.credited) throw badRequest('KEY_INVALID', 'amount');
+      return { message: 'SUCCESS', wallet: { amount: fromMinor(outcome.walletMinor) } };
     },
   );
 };
