@@ -97,6 +97,27 @@ type GroupCodes = (typeof ERROR_CODE_GROUPS)[keyof typeof ERROR_CODE_GROUPS][num
 export const ERROR_CODES: readonly GroupCodes[] = [...new Set(Object.values(ERROR_CODE_GROUPS).flat())];
 export type ErrorCode = GroupCodes;
 
+/**
+ * Result and error codes designed here for money in and out, where SPEC's catalogue has none. They
+ * travel like catalogue codes ({message}) and the web app translates each under errors.<CODE>.
+ */
+export const DESIGNED_CODES = [
+  /** POST /api/wallet/add: the deposit notice is recorded and waits for the operator. */
+  'DEPOSIT_PENDING',
+  /** POST /api/wallet/add while the operator has manual deposits off. */
+  'MANUAL_DEPOSIT_OFF',
+  /** Withdraw accepted: the amount is held until the bank pays it out. */
+  'WITHDRAW_PENDING',
+  /** Withdraw amount below withdrawMin / above withdrawMax (field amount). */
+  'WITHDRAW_MIN',
+  'WITHDRAW_MAX',
+  /** QR create below the gateway's minimum (field amount). */
+  'QR_MINIMUM',
+  /** Slip upload during the operator's daily closed window. */
+  'SLIP_UPLOAD_CLOSED',
+] as const;
+export type DesignedCode = (typeof DESIGNED_CODES)[number];
+
 /** Messages outside the catalogue that the web client reacts to (SPEC §6, §8). */
 export const INVALID_TOKEN = 'invalid-token';
 export const GONE = 'gone';

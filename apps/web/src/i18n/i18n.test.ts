@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { ERROR_CODES, SLIP_REASON_CODES } from '@wallet/contract/errors';
+import { DESIGNED_CODES, ERROR_CODES, SLIP_REASON_CODES } from '@wallet/contract/errors';
 import { describe, expect, it } from 'vitest';
 import en from './en.json';
 import lo from './lo.json';
@@ -34,7 +34,7 @@ describe('translations', () => {
     '%s translates every error code, invalid-token, gone and every slip reason',
     (name) => {
       const keys = flat[name]!;
-      for (const code of [...ERROR_CODES, 'invalid-token', 'gone']) expect(keys[`errors.${code}`], code).toBeTruthy();
+      for (const code of [...ERROR_CODES, ...DESIGNED_CODES, 'invalid-token', 'gone']) expect(keys[`errors.${code}`], code).toBeTruthy();
       for (const code of SLIP_REASON_CODES) expect(keys[`slipReason.${code}`], code).toBeTruthy();
     },
   );
