@@ -43,3 +43,20 @@ export type DepositLookupResponse = z.infer<typeof depositLookupResponse>;
  */
 export const truelinkKeyResponse = z.object({ publicKey: z.string() });
 export type TruelinkKeyResponse = z.infer<typeof truelinkKeyResponse>;
+
+/** The largest gift link the app sends; longer pastes are refused before encryption. */
+export const GIFT_LINK_MAX_LENGTH = 200;
+
+/**
+ * The plaintext the client encrypts with RSA-OAEP-256 for POST /api/wallet/truelink (SPEC §7: the gift
+ * link plus the wallet account name). JSON keeps the two apart whatever characters a paste contains.
+ */
+export function giftLinkPlaintext(link: string, walletAccountName: string): string {
+  return JSON.stringify({ link, walletAccountName });
+}
+
+export const giftLinkPlaintextSchema = z.object({
+  link: z.string().min(1).max(GIFT_LINK_MAX_LENGTH),
+  walletAccountName: z.string().min(1).max(100),
+});
+export type GiftLinkPlaintext = z.infer<typeof giftLinkPlaintextSchema>;
