@@ -1,48 +1,15 @@
-import { spawnSync } from 'node:child_process';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Lang, logIn, readOtp, text, uniqueAccountNo, uniquePhone, useLanguage } from './support/app.ts';
+import { amountOf, type Lang, logIn, money, text, useLanguage } from './support/app.ts';
 import { overflowingElements, phoneContext, screenshot } from './support/browser.ts';
 import { openPhoneApp, type PhoneApp } from './support/phone-app.ts';
-import { ROOT } from './support/server.ts';
+import { fundWallet, PLAYER_PASSWORD, registerPlayer } from './support/players.ts';
+import { ledgerCheck } from './support/server.ts';
 
-const PASSWORD = 'wallet-e2e-1';
-
-/** Reads a formatted amount such as "1,234.50" (or "฿1,234.50") as a number. */
-function amountOf(value: string): number {
-  return Number(value.replace(/[^\d.-]/g, ''));
-}
-
-/** Registers a player through the API as the wizard would, then funds the wallet through the sandbox bank. */
 async function newFundedPlayer(baseUrl: string, funds: number): Promise<string> {
-  const phone = uniquePhone();
-  const post = async (path: string, body: unknown) => {
-    const res = await fetch(`${baseUrl}${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-    if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
-    return res.json() as Promise<Record<string, string>>;
-  };
-  const { otpToken } = await post('/api/otp/send', { phoneNumber: phone });
-  await post('/api/otp/verify', { otpToken, otpCode: await readOtp(baseUrl, phone) });
-  await post('/api/account', {
-    name: 'Malee Player',
-    username: phone,
-    password: PASSWORD,
-    sourceCode: 'FACEBOOK',
-    inviteCode: '',
-    bankCode: 'SCB',
-    bankAccountName: 'MALEE PLAYER',
-    bankAccountNo: uniqueAccountNo(),
-  });
-  await post('/sandbox/bank/credit', { username: phone, amount: funds });
+  const { phone } = await registerPlayer(baseUrl);
+  await fundWallet(baseUrl, phone, funds);
   return phone;
-}
-
-async function money(page: Page, testId: string): Promise<number> {
-  return amountOf((await page.getByTestId(testId).first().innerText()).trim());
 }
 
 describe('wallet: game accounts, transfers, play, statement', () => {
@@ -59,7 +26,7 @@ describe('wallet: game accounts, transfers, play, statement', () => {
     await page.addInitScript(() => localStorage.setItem('remember-agreement', 'true'));
     await page.goto('/login');
     await useLanguage(page, 'en');
-    await logIn(page, phone, PASSWORD);
+    await logIn(page, phone, PLAYER_PASSWORD);
     await page.waitForURL(/\/user/);
   });
   afterAll(async () => {
@@ -90,7 +57,7 @@ describe('wallet: game accounts, transfers, play, statement', () => {
     secondDevice = await phoneContext(app.browser, app.server.url);
     const other = await secondDevice.newPage();
     await other.addInitScript(() => localStorage.setItem('remember-agreement', 'true'));
-    await logIn(other, phone, PASSWORD);
+    await logIn(other, phone, PLAYER_PASSWORD);
     await other.waitForURL(/\/user/);
     await expect.poll(() => money(other, 'wallet-amount')).toBe(500);
 
@@ -144,12 +111,8 @@ describe('wallet: game accounts, transfers, play, statement', () => {
     expect(amounts.map(amountOf)).toEqual([inGame, -200, 500]);
     await screenshot(page, 'wallet-statement-en');
 
-    const check = spawnSync('npm', ['run', '--silent', 'ledger:check'], {
-      cwd: ROOT,
-      env: app.server.env,
-      encoding: 'utf8',
-    });
-    expect(check.stdout + check.stderr).toContain('ledger check passed');
+    const check = ledgerCheck(app.server);
+    expect(check.output).toContain('ledger check passed');
     expect(check.status).toBe(0);
   });
 

@@ -51,3 +51,13 @@ export function uniqueAccountNo(): string {
   counter += 1;
   return `${String(Date.now()).slice(-8)}${String(counter).padStart(2, '0')}`;
 }
+
+/** Reads a formatted amount such as "1,234.50" (or "฿1,234.50") as a number. */
+export function amountOf(value: string): number {
+  return Number(value.replace(/[^\d.-]/g, ''));
+}
+
+/** The amount a test id shows, as a number. */
+export async function money(page: Page, testId: string): Promise<number> {
+  return amountOf((await page.getByTestId(testId).first().innerText()).trim());
+}

@@ -87,3 +87,13 @@ export function buildWeb(outDir: string, env: Record<string, string>): void {
   });
   if (result.status !== 0) throw new Error('web build failed');
 }
+
+/** Runs `npm run ledger:check` on a server's database, as an operator would; returns its output and exit code. */
+export function ledgerCheck(server: RunningServer): { output: string; status: number | null } {
+  const result = spawnSync('npm', ['run', '--silent', 'ledger:check'], {
+    cwd: ROOT,
+    env: server.env,
+    encoding: 'utf8',
+  });
+  return { output: result.stdout + result.stderr, status: result.status };
+}

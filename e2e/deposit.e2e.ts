@@ -1,0 +1,188 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Lang, logIn, money, text, useLanguage } from './support/app.ts';
+import { overflowingElements, screenshot } from './support/browser.ts';
+import { openPhoneApp, type PhoneApp } from './support/phone-app.ts';
+import { PLAYER_PASSWORD, postJson, registerPlayer, type TestPlayer } from './support/players.ts';
+import { ledgerCheck, ROOT } from './support/server.ts';
+
+/** The operator's seeded AUTO deposit account (KBANK), where players send bank transfers. */
+const OPERATOR_ACCOUNT = '1234567890';
+/** Long enough to see the withdrawal held, short enough to see it paid within the test. */
+const PAYOUT_DELAY_MS = 2_500;
+
+/** The logged-in player's bearer token, read the way the app stores it. */
+async function tokenOf(page: Page): Promise<string> {
+  const token = await page.evaluate(() => localStorage.getItem('token') ?? sessionStorage.getItem('token'));
+  if (!token) throw new Error('not logged in');
+  return token;
+}
+
+async function openDeposit(page: Page): Promise<void> {
+  await page.goto('/user/home');
+  await page.getByTestId('widget-deposit').click();
+  await page.getByTestId('deposit-dialog').waitFor();
+}
+
+describe('money in and out: every deposit route, a withdrawal and its payout', () => {
+  let app: PhoneApp;
+  let page: Page;
+  let player: TestPlayer;
+  const files = mkdtempSync(join(tmpdir(), 'wallet-e2e-slips-'));
+
+  beforeAll(async () => {
+    app = await openPhoneApp({ SANDBOX_PAYOUT_DELAY_MS: String(PAYOUT_DELAY_MS) });
+    page = app.page;
+    player = await registerPlayer(app.server.url);
+    await page.addInitScript(() => localStorage.setItem('remember-agreement', 'true'));
+    await page.goto('/login');
+    await useLanguage(page, 'en');
+    await logIn(page, player.phone, PLAYER_PASSWORD);
+    await page.waitForURL(/\/user/);
+    await expect.poll(() => money(page, 'wallet-amount')).toBe(0);
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it('credits a bank transfer posted by the sandbox bank command, live, without a reload', async () => {
+    const run = spawnSync(
+      'npm',
+      [
+        'run',
+        '--silent',
+        'sandbox',
+        '--',
+        'bank-transfer',
+        '--to',
+        OPERATOR_ACCOUNT,
+        '--from',
+        player.bankAccountNo,
+        '--from-bank',
+        player.bankCode,
+        '--amount',
+        '100',
+        '--url',
+        app.server.url,
+      ],
+      { cwd: ROOT, env: app.server.env, encoding: 'utf8' },
+    );
+    expect(run.status, run.stdout + run.stderr).toBe(0);
+    await expect.poll(() => money(page, 'wallet-amount')).toBe(100);
+  });
+
+  it('shows the bank accounts to transfer to, with copy buttons', async () => {
+    await openDeposit(page);
+    await expect.poll(() => page.getByTestId('deposit-bank-KBANK').count()).toBeGreaterThan(0);
+    expect(await page.getByTestId('deposit-dialog').innerText()).toContain('123-456-7890');
+    expect(await overflowingElements(page)).toEqual([]);
+    await screenshot(page, 'deposit-dialog-en');
+  });
+
+  it('pays a KBANK QR through the sandbox gateway and the wallet receives it once', async () => {
+    await page.getByTestId('qr-quick-KBANK-50').click();
+    await page.getByTestId('qr-create-KBANK').click();
+    await page.getByTestId('qr-image-KBANK').locator('svg').waitFor();
+    await expect.poll(() => page.getByTestId('qr-countdown-KBANK').innerText()).toMatch(/^\d{2}:\d{2}$/);
+    await screenshot(page, 'deposit-qr-en');
+
+    const res = await fetch(`${app.server.url}/api/qrcode/KBANK`, {
+      headers: { authorization: `Bearer ${await tokenOf(page)}` },
+    });
+    const qr = (await res.json()) as { qrcodeId: string; amount: number };
+    expect(qr.amount).toBe(50);
+    await postJson(app.server.url, `/sandbox/qr/${qr.qrcodeId}/pay`, {});
+    await page.getByTestId('qr-done-KBANK').click();
+    await expect.poll(() => money(page, 'wallet-amount')).toBe(150);
+  });
+
+  it('redeems a gift link pasted into the dialog', async () => {
+    const { link } = await postJson(app.server.url, '/sandbox/giftlinks', { amount: 20 });
+    await openDeposit(page);
+    const send = page.getByTestId('giftlink-send');
+    expect(await send.isDisabled()).toBe(true);
+    await page.getByTestId('giftlink-input').fill(link as string);
+    await send.click();
+    await expect.poll(() => money(page, 'wallet-amount')).toBe(170);
+
+    // The same link a second time is refused with a translated message, and nothing moves.
+    await page.getByTestId('giftlink-input').fill(link as string);
+    await send.click();
+    await expect.poll(() => page.locator('body').innerText()).toContain(text('en', 'errors.TRUELINK_DUPLICATE'));
+    expect(await money(page, 'wallet-amount')).toBe(170);
+  });
+
+  it('credits an uploaded transfer slip and lists it in the slip modal', async () => {
+    const res = await fetch(`${app.server.url}/sandbox/slips`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: player.phone, amount: 30 }),
+    });
+    expect(res.status).toBe(200);
+    const slipPath = join(files, 'slip.png');
+    writeFileSync(slipPath, Buffer.from(await res.arrayBuffer()));
+
+    await openDeposit(page);
+    await page.getByTestId('slip-input').setInputFiles(slipPath);
+    await expect
+      .poll(() => page.getByTestId('slip-result').innerText(), { timeout: 30_000 })
+      .toContain(text('en', 'statement.status.success'));
+    await expect.poll(() => money(page, 'wallet-amount')).toBe(200);
+
+    await page.goto('/user/statement');
+    await page.getByTestId('open-slips').click();
+    await expect.poll(() => page.getByTestId('slip-row').count()).toBe(1);
+    await screenshot(page, 'deposit-slip-modal-en');
+    await page.keyboard.press('Escape');
+  });
+
+  it('withdraws to the registered bank: the amount is held, then paid out', async () => {
+    await page.goto('/user/home');
+    await page.getByTestId('widget-withdraw').click();
+    await page.getByTestId('withdraw-dialog').waitFor();
+    await page.getByTestId('withdraw-amount').fill('120');
+    await screenshot(page, 'withdraw-dialog-en');
+    await page.getByTestId('withdraw-submit').click();
+    await expect.poll(() => money(page, 'wallet-amount')).toBe(80);
+
+    await page.goto('/user/statement');
+    const rows = page.getByTestId('statement-row');
+    await expect.poll(() => rows.count()).toBe(5);
+    expect(await rows.first().innerText()).toContain(text('en', 'statement.status.processing'));
+    await expect
+      .poll(
+        async () => {
+          await page.reload();
+          return rows.first().innerText();
+        },
+        { timeout: 20_000, intervals: [1_000] },
+      )
+      .toContain(text('en', 'statement.status.success'));
+    const amounts = await page.getByTestId('statement-amount').allInnerTexts();
+    expect(amounts.map((a) => Number(a.replace(/[^\d.-]/g, '')))).toEqual([-120, 30, 20, 50, 100]);
+    await screenshot(page, 'deposit-statement-en');
+  });
+
+  it('leaves every baht accounted for by the ledger check', () => {
+    const check = ledgerCheck(app.server);
+    expect(check.output).toContain('ledger check passed');
+    expect(check.status).toBe(0);
+  });
+
+  it.each(['th', 'lo'] as Lang[])('shows the deposit and withdraw dialogs in %s without overflow', async (lang) => {
+    await useLanguage(page, lang);
+    await openDeposit(page);
+    expect(await overflowingElements(page), `deposit ${lang}`).toEqual([]);
+    await screenshot(page, `deposit-dialog-${lang}`);
+    await page.keyboard.press('Escape');
+    await page.getByTestId('widget-withdraw').click();
+    await page.getByTestId('withdraw-dialog').waitFor();
+    expect(await overflowingElements(page), `withdraw ${lang}`).toEqual([]);
+    await screenshot(page, `withdraw-dialog-${lang}`);
+    await page.keyboard.press('Escape');
+  });
+});
