@@ -159,7 +159,7 @@ describe('money in and out: every deposit route, a withdrawal and its payout', (
           await page.reload();
           return rows.first().innerText();
         },
-        { timeout: 20_000, intervals: [1_000] },
+        { timeout: 20_000, interval: 1_000 },
       )
       .toContain(text('en', 'statement.status.success'));
     const amounts = await page.getByTestId('statement-amount').allInnerTexts();
