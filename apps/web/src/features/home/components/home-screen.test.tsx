@@ -5,6 +5,16 @@ import { renderScreen } from '@/test/render';
 import { slots, walletResponse } from '@/test/wallet-fixtures';
 import { HomeScreen } from './home-screen';
 
+// The deposit dialog has its own tests (features/deposit); here only Home's wiring of it is under test.
+vi.mock('@/features/deposit/components/deposit-dialog', () => ({
+  DepositDialog: ({ open, onClose }: { open: boolean; onClose: () => void }) =>
+    open ? (
+      <div data-testid="deposit-dialog-stand-in">
+        <button type="button" onClick={onClose} />
+      </div>
+    ) : null,
+}));
+
 afterEach(() => {
   vi.useRealTimers();
   vi.unstubAllGlobals();
@@ -118,19 +128,47 @@ describe('HomeScreen', () => {
     expect((within(preset).getByRole('combobox', { name: 'To' }) as HTMLSelectElement).value).toBe('pg');
   });
 
-  it('shows deposit, withdraw, invite, refund and the invite receive button as disabled and coming soon', async () => {
+  it('keeps invite, refund and the invite receive button disabled and coming soon', async () => {
     remember();
     walletApi();
     renderScreen(<HomeScreen />);
     await screen.findByTestId('home-total');
-    for (const id of ['widget-deposit', 'widget-withdraw', 'widget-invite', 'widget-refund']) {
+    for (const id of ['widget-invite', 'widget-refund']) {
       const widget = screen.getByTestId(id) as HTMLButtonElement;
       expect(widget.disabled, id).toBe(true);
       expect(widget.textContent, id).toContain('Coming soon');
     }
+    for (const id of ['widget-deposit', 'widget-withdraw']) {
+      const widget = screen.getByTestId(id) as HTMLButtonElement;
+      expect(widget.disabled, id).toBe(false);
+      expect(widget.textContent, id).not.toContain('Coming soon');
+    }
     expect((screen.getByRole('button', { name: 'Receive' }) as HTMLButtonElement).disabled).toBe(true);
     expect(screen.getByTestId('widget-bonus').getAttribute('href')).toBe('/user/bonus');
     expect((screen.getByTestId('refresh-all') as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('the deposit widget opens the deposit dialog and closing it returns to Home', async () => {
+    remember();
+    walletApi();
+    const { user } = renderScreen(<HomeScreen />);
+    await user.click(await screen.findByTestId('widget-deposit'));
+    const dialog = screen.getByTestId('deposit-dialog-stand-in');
+    await user.click(within(dialog).getByRole('button'));
+    expect(screen.queryByTestId('deposit-dialog-stand-in')).toBeNull();
+  });
+
+  it('the withdraw widget opens the withdraw dialog with the wallet balance and the limits', async () => {
+    remember();
+    walletApi({ 'GET /api/lookup/withdraw': { body: { withdrawMin: 100, withdrawMax: 50_000 } } });
+    const { user } = renderScreen(<HomeScreen />);
+    await user.click(await screen.findByTestId('widget-withdraw'));
+    const dialog = screen.getByRole('dialog', { name: 'Withdraw' });
+    expect(within(dialog).getByTestId('withdraw-dialog')).toBeTruthy();
+    expect((await within(dialog).findByTestId('withdraw-balance')).textContent).toBe('1,000.00');
+    expect(within(dialog).getByTestId('withdraw-min').textContent).toBe('100.00');
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog', { name: 'Withdraw' })).toBeNull();
   });
 
   it('opens the agreement after 1.5 s when it was never accepted, and accepting remembers it', async () => {

@@ -4,11 +4,13 @@ import type { GameAccount, GameCategory, WalletResponse } from '@wallet/contract
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { config } from '@/app/config';
+import { DepositDialog } from '@/features/deposit/components/deposit-dialog';
 import { GameAccountDialog } from '@/features/game-account/components/game-account-dialog';
 import { GameLauncherProvider } from '@/features/game-account/components/game-launcher';
 import { syncBalances, useLastSync, useWallet } from '@/features/wallet/api/use-wallet';
 import { TransferDialog } from '@/features/wallet/components/transfer-dialog';
 import { sumMoney } from '@/features/wallet/lib/money';
+import { WithdrawDialog } from '@/features/withdraw/components/withdraw-dialog';
 import { DateTime } from '@/ui/date-time';
 import { ClockIcon, CoinIcon, GiftIcon, RefreshIcon, SwapIcon, WalletIcon } from '@/ui/icons';
 import { Loader } from '@/ui/loader';
@@ -23,6 +25,9 @@ import { HomeWidgets } from './home-widgets';
 const CATEGORIES: readonly GameCategory[] = ['slot', 'sport', 'lotto'];
 
 const countFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+
+/** The money dialogs opened from the widget grid; one at a time. */
+type MoneyDialog = 'deposit' | 'withdraw' | null;
 
 interface TransferState {
   open: boolean;
@@ -44,6 +49,7 @@ function HomeContent() {
   const [syncing, setSyncing] = useState(false);
   const [gameCode, setGameCode] = useState<string | null>(null);
   const [transfer, setTransfer] = useState<TransferState>({ open: false });
+  const [moneyDialog, setMoneyDialog] = useState<MoneyDialog>(null);
   const [agreementDue, setAgreementDue] = useState(false);
   const started = useRef(false);
   // Until the first refresh of the game accounts has finished, the wallet is not asked for (SPEC §2 order).
@@ -78,7 +84,8 @@ function HomeContent() {
   const data = wallet.data;
   const selected = gameCode ? data?.slots.find((slot) => slot.code === gameCode) : undefined;
   // The agreement waits while another dialog is open, so two modals never stack.
-  const agreementOpen = agreementDue && !selected && !transfer.open;
+  const agreementOpen = agreementDue && !selected && !transfer.open && !moneyDialog;
+  const closeMoneyDialog = () => setMoneyDialog(null);
 
   return (
     <div className="page home">
@@ -91,7 +98,12 @@ function HomeContent() {
             onRefresh={() => void sync()}
             onTransfer={() => openTransfer()}
           />
-          <HomeWidgets onRefreshAll={() => void sync()} refreshing={syncing} />
+          <HomeWidgets
+            onDeposit={() => setMoneyDialog('deposit')}
+            onWithdraw={() => setMoneyDialog('withdraw')}
+            onRefreshAll={() => void sync()}
+            refreshing={syncing}
+          />
           {CATEGORIES.map((category) => (
             <GameList
               key={category}
@@ -116,6 +128,8 @@ function HomeContent() {
         />
       ) : null}
       <TransferDialog open={transfer.open} presetTo={transfer.to} onClose={() => setTransfer({ open: false })} />
+      <DepositDialog open={moneyDialog === 'deposit'} onClose={closeMoneyDialog} />
+      <WithdrawDialog open={moneyDialog === 'withdraw'} onClose={closeMoneyDialog} />
       <AgreementModal open={agreementOpen} onClose={() => setAgreementDue(false)} />
     </div>
   );

@@ -18,14 +18,43 @@ function SoonWidget({ icon, label, testId }: { icon: ReactNode; label: string; t
   );
 }
 
+/** A widget that opens one of Home's dialogs. */
+function DialogWidget({
+  icon,
+  label,
+  testId,
+  onOpen,
+}: {
+  icon: ReactNode;
+  label: string;
+  testId: string;
+  onOpen: () => void;
+}) {
+  return (
+    <li>
+      <button type="button" className="widget" data-testid={testId} onClick={onOpen} aria-haspopup="dialog">
+        <span className="widget-icon">{icon}</span>
+        <span className="widget-label">{label}</span>
+      </button>
+    </li>
+  );
+}
+
+interface HomeWidgetsProps {
+  onDeposit: () => void;
+  onWithdraw: () => void;
+  onRefreshAll: () => void;
+  refreshing: boolean;
+}
+
 /** SPEC §2 widget grid. The spin wheel's active check does not exist yet, so refresh-all takes its place. */
-export function HomeWidgets({ onRefreshAll, refreshing }: { onRefreshAll: () => void; refreshing: boolean }) {
+export function HomeWidgets({ onDeposit, onWithdraw, onRefreshAll, refreshing }: HomeWidgetsProps) {
   const { t } = useTranslation();
   return (
     <nav aria-label={t('home.widgets')}>
       <ul className="widget-grid">
-        <SoonWidget icon={<ArrowDownIcon />} label={t('home.deposit')} testId="widget-deposit" />
-        <SoonWidget icon={<ArrowUpIcon />} label={t('home.withdraw')} testId="widget-withdraw" />
+        <DialogWidget icon={<ArrowDownIcon />} label={t('home.deposit')} testId="widget-deposit" onOpen={onDeposit} />
+        <DialogWidget icon={<ArrowUpIcon />} label={t('home.withdraw')} testId="widget-withdraw" onOpen={onWithdraw} />
         <li>
           <button
             type="button"

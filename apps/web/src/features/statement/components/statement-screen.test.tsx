@@ -1,9 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { setLanguage } from '@/i18n/i18n';
 import { type Handler, mockApi, type Reply } from '@/test/mock-api';
 import { renderScreen } from '@/test/render';
 import { statementEntry, walletResponse } from '@/test/wallet-fixtures';
 import { StatementScreen } from './statement-screen';
+
+const banks = [
+  { code: 'KBANK', nameTH: 'กสิกรไทย', nameEN: 'Kasikornbank' },
+  { code: 'SCB', nameTH: 'ไทยพาณิชย์', nameEN: 'Siam Commercial Bank' },
+];
 
 afterEach(() => {
   vi.useRealTimers();
@@ -58,7 +64,7 @@ describe('StatementScreen', () => {
             _id: '4',
             statementType: 'withdraw',
             from: 'WALLET',
-            to: null,
+            to: 'SCB',
             amount: 300,
             createdAt: '2026-05-28T00:00:00.000Z',
           }),
@@ -103,10 +109,11 @@ describe('StatementScreen', () => {
       '5.00',
     ]);
     expect(rows().map((row) => row.querySelector('.statement-activity')?.textContent)).toEqual([
-      'Deposit: KBANK → Wallet',
+      // No bank list in this test: the codes show as they are.
+      'Deposit from KBANK',
       'Transfer: Wallet → Pocket Gems',
       'Transfer: Pocket Gems → Wallet',
-      'Withdrawal: Wallet',
+      'Withdrawal to SCB',
       'Bonus: Wallet',
       'Bonus ended: Wallet',
       // A code the wallet does not know shows as is.
@@ -163,6 +170,105 @@ describe('StatementScreen', () => {
 
     await user.click(screen.getByRole('button', { name: 'Page 6' }));
     await waitFor(() => expect(pages()).toEqual([3, 4, 5, 6, 7]));
+  });
+
+  it('deposit and withdraw rows: bank names, the sign, the direction and their statuses', async () => {
+    const calls = mockApi({
+      'GET /api/wallet': { body: walletResponse() },
+      'GET /api/lookup/banks': { body: banks },
+      'POST /api/statement': {
+        body: {
+          total: 6,
+          statements: [
+            statementEntry({ _id: 'd1', statementType: 'deposit', from: 'KBANK', to: 'WALLET', amount: 500 }),
+            statementEntry({
+              _id: 'd2',
+              statementType: 'deposit',
+              from: 'TRUEWALLET',
+              to: 'WALLET',
+              amount: 20,
+              status: 'PENDING',
+            }),
+            statementEntry({
+              _id: 'd3',
+              statementType: 'deposit',
+              from: 'PAYTIMZ',
+              to: 'WALLET',
+              amount: 10,
+              status: 'FAILED',
+            }),
+            statementEntry({ _id: 'w1', statementType: 'withdraw', from: 'WALLET', to: 'SCB', amount: 300 }),
+            statementEntry({
+              _id: 'w2',
+              statementType: 'withdraw',
+              from: 'WALLET',
+              to: 'SCB',
+              amount: 1500.25,
+              status: 'PENDING',
+            }),
+            statementEntry({
+              _id: 'w3',
+              statementType: 'withdraw',
+              from: 'WALLET',
+              to: 'SCB',
+              amount: 200,
+              status: 'FAILED',
+            }),
+          ],
+        },
+      },
+    });
+    renderScreen(<StatementScreen />);
+    await screen.findByText('Deposit from Kasikornbank');
+    expect(rows().map((row) => row.querySelector('.statement-activity')?.textContent)).toEqual([
+      'Deposit from Kasikornbank',
+      // Gateways are not banks: their code shows.
+      'Deposit from TRUEWALLET',
+      'Deposit from PAYTIMZ',
+      'Withdrawal to Siam Commercial Bank',
+      'Withdrawal to Siam Commercial Bank',
+      'Withdrawal to Siam Commercial Bank',
+    ]);
+    expect(texts('statement-amount')).toEqual(['+500.00', '+20.00', '+10.00', '-300.00', '-1,500.25', '-200.00']);
+    expect(rows().map((row) => row.querySelector('.status-badge')?.textContent)).toEqual([
+      'Success',
+      'In progress',
+      'Failed',
+      'Success',
+      'In progress',
+      'Failed',
+    ]);
+    expect(rows().map((row) => row.querySelector('.statement-icon')?.className)).toEqual([
+      'statement-icon is-in',
+      'statement-icon is-in',
+      'statement-icon is-in',
+      'statement-icon is-out',
+      'statement-icon is-out',
+      'statement-icon is-out',
+    ]);
+    expect(rows()[5]?.dataset.status).toBe('failed');
+    expect(calls.filter((call) => call.path === '/api/lookup/banks')).toHaveLength(1);
+  });
+
+  it('reads deposit and withdraw rows in Thai with the Thai bank name', async () => {
+    await setLanguage('th');
+    mockApi({
+      'GET /api/wallet': { body: walletResponse() },
+      'GET /api/lookup/banks': { body: banks },
+      'POST /api/statement': {
+        body: {
+          total: 2,
+          statements: [
+            statementEntry({ _id: 'd1', statementType: 'deposit', from: 'KBANK', to: 'WALLET', amount: 500 }),
+            statementEntry({ _id: 'w1', statementType: 'withdraw', from: 'WALLET', to: 'SCB', amount: 300 }),
+          ],
+        },
+      },
+    });
+    renderScreen(<StatementScreen />);
+    await screen.findByText('ฝากเงินจาก กสิกรไทย');
+    expect(screen.getByText('ถอนเงินเข้า ไทยพาณิชย์')).toBeTruthy();
+    expect(texts('statement-amount')).toEqual(['+500.00', '-300.00']);
   });
 
   it('shows an empty state when there is nothing yet', async () => {

@@ -1,18 +1,23 @@
 import { STATEMENT_PAGE_SIZE } from '@wallet/contract/constants';
+import type { Bank } from '@wallet/contract/lookup';
 import type { StatementEntry, StatementType } from '@wallet/contract/statement';
 import type { GameAccount } from '@wallet/contract/wallet';
+import type { TFunction } from 'i18next';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useBanks } from '@/features/register/api/get-banks';
 import { useWallet } from '@/features/wallet/api/use-wallet';
 import { accountName } from '@/features/wallet/lib/accounts';
+import { bankName } from '@/features/withdraw/lib/bank-account';
 import { DateTime, RelativeTime } from '@/ui/date-time';
-import { ArrowDownIcon, ArrowUpIcon, FlagIcon, GiftIcon, ListIcon, SwapIcon } from '@/ui/icons';
+import { ArrowDownIcon, ArrowUpIcon, DocumentIcon, FlagIcon, GiftIcon, ListIcon, SwapIcon } from '@/ui/icons';
 import { Loader } from '@/ui/loader';
 import { formatMoney } from '@/ui/money';
 import { Paginator } from '@/ui/paginator';
 import { LoadFailedCard, StatusCard } from '@/ui/status-card';
 import { useStatement } from '../api/get-statement';
-import { amountSign, pageCount, statusKind } from '../lib/statement-row';
+import { activityText, amountSign, pageCount, statusKind } from '../lib/statement-row';
+import { SlipModal } from './slip-modal';
 
 const typeIcons: Record<StatementType, ReactNode> = {
   deposit: <ArrowDownIcon />,
@@ -30,9 +35,11 @@ const SIGNS = { 1: '+', [-1]: '-', 0: '' } as const;
 export function StatementScreen() {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
+  const [slipsOpen, setSlipsOpen] = useState(false);
   const statement = useStatement(page);
-  // Slot names for the activity text; the statement shows codes until (or if) the wallet loads.
+  // Slot and bank names for the activity text; the statement shows codes until (or if) they load.
   const wallet = useWallet();
+  const banks = useBanks();
   const data = statement.data;
 
   const goTo = (next: number) => {
@@ -42,8 +49,18 @@ export function StatementScreen() {
 
   return (
     <div className="page">
-      <header className="page-header">
+      <header className="page-header page-header-row">
         <h1 className="page-title">{t('statement.title')}</h1>
+        <button
+          type="button"
+          className="btn btn-ghost btn-small"
+          data-testid="open-slips"
+          onClick={() => setSlipsOpen(true)}
+          aria-haspopup="dialog"
+        >
+          <DocumentIcon />
+          <span>{t('statement.openSlips')}</span>
+        </button>
       </header>
       {statement.isPending ? <Loader /> : null}
       {statement.error && !data ? (
@@ -56,12 +73,13 @@ export function StatementScreen() {
         <>
           <ul className="statement-list" aria-label={t('statement.title')} aria-busy={statement.isFetching}>
             {data.statements.map((entry) => (
-              <StatementRow key={entry._id} entry={entry} slots={wallet.data?.slots} />
+              <StatementRow key={entry._id} entry={entry} slots={wallet.data?.slots} banks={banks.data} />
             ))}
           </ul>
           <Paginator page={page} totalPages={pageCount(data.total, STATEMENT_PAGE_SIZE)} onChange={goTo} />
         </>
       ) : null}
+      <SlipModal open={slipsOpen} onClose={() => setSlipsOpen(false)} />
     </div>
   );
 }
@@ -70,17 +88,25 @@ function linkedDescription(entry: StatementEntry): string | undefined {
   return (entry.bonus ?? entry.promotion ?? entry.invite ?? entry.refund ?? entry.luckydraw)?.description;
 }
 
-function StatementRow({ entry, slots }: { entry: StatementEntry; slots: GameAccount[] | undefined }) {
-  const { t } = useTranslation();
-  const type = t(`statement.type.${entry.statementType}`);
-  const from = entry.from ? accountName(entry.from, slots, t) : null;
-  const to = entry.to ? accountName(entry.to, slots, t) : null;
-  const activity =
-    from && to
-      ? t('statement.activityFromTo', { type, from, to })
-      : from || to
-        ? t('statement.activityOne', { type, account: from ?? to })
-        : type;
+/** Wallet, a game's name, or a bank's name for a code; anything unknown (a gateway, a retired game) as is. */
+function codeNamer(slots: GameAccount[] | undefined, banks: Bank[] | undefined, t: TFunction, language: string) {
+  return (code: string): string => {
+    const name = accountName(code, slots, t);
+    if (name !== code) return name;
+    const bank = banks?.find((item) => item.code === code);
+    return bank ? bankName(bank, language) : code;
+  };
+}
+
+interface StatementRowProps {
+  entry: StatementEntry;
+  slots: GameAccount[] | undefined;
+  banks: Bank[] | undefined;
+}
+
+function StatementRow({ entry, slots, banks }: StatementRowProps) {
+  const { t, i18n } = useTranslation();
+  const activity = activityText(entry, codeNamer(slots, banks, t, i18n.language), t);
   const sign = amountSign(entry);
   const amount = formatMoney(Math.abs(entry.amount));
   const kind = statusKind(entry.status);
@@ -88,7 +114,7 @@ function StatementRow({ entry, slots }: { entry: StatementEntry; slots: GameAcco
   const direction = DIRECTIONS[sign];
 
   return (
-    <li className="statement-row" data-testid="statement-row" data-type={entry.statementType}>
+    <li className="statement-row" data-testid="statement-row" data-type={entry.statementType} data-status={kind}>
       <span className={`statement-icon is-${direction}`} aria-hidden="true">
         {typeIcons[entry.statementType]}
       </span>

@@ -1,4 +1,5 @@
 import type { StatementEntry, StatementType, StatusKind } from '@wallet/contract/statement';
+import type { TFunction } from 'i18next';
 import { WALLET_CODE } from '@/features/wallet/api/wallet-api';
 
 /**
@@ -30,4 +31,28 @@ export function amountSign(entry: Pick<StatementEntry, 'statementType' | 'from' 
 /** Total pages for a total count; at least 1 so the paginator always has a current page. */
 export function pageCount(total: number, pageSize: number): number {
   return Math.max(1, Math.ceil(total / pageSize));
+}
+
+/**
+ * The activity line of a row. A deposit names where the money came from (a bank or a gateway such as KBANK,
+ * TRUEWALLET) and a withdrawal the bank it goes to; other rows read "type: from → to". nameOf turns a code
+ * into the name a player reads (Wallet, a game, a bank) and returns unknown codes as they are.
+ */
+export function activityText(
+  entry: Pick<StatementEntry, 'statementType' | 'from' | 'to'>,
+  nameOf: (code: string) => string,
+  t: TFunction,
+): string {
+  if (entry.statementType === 'deposit' && entry.from && entry.from !== WALLET_CODE) {
+    return t('statement.depositFrom', { source: nameOf(entry.from) });
+  }
+  if (entry.statementType === 'withdraw' && entry.to && entry.to !== WALLET_CODE) {
+    return t('statement.withdrawTo', { bank: nameOf(entry.to) });
+  }
+  const type = t(`statement.type.${entry.statementType}`);
+  const from = entry.from ? nameOf(entry.from) : null;
+  const to = entry.to ? nameOf(entry.to) : null;
+  if (from && to) return t('statement.activityFromTo', { type, from, to });
+  if (from || to) return t('statement.activityOne', { type, account: from ?? to });
+  return type;
 }

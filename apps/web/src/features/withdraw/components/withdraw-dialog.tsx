@@ -1,0 +1,244 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { WithdrawLimitsResponse } from '@wallet/contract/lookup';
+import type { WalletMoveResponse, WalletResponse } from '@wallet/contract/wallet';
+import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError, errorText } from '@/api/api-error';
+import { invalidateMoney, setCachedWalletBalance, useWallet } from '@/features/wallet/api/use-wallet';
+import { walletQueryKey } from '@/features/wallet/api/wallet-api';
+import { amountValue, cleanAmountInput } from '@/features/wallet/lib/money';
+import { FormError } from '@/ui/field';
+import { ArrowUpIcon, WarningIcon } from '@/ui/icons';
+import { Loader } from '@/ui/loader';
+import { Modal } from '@/ui/modal';
+import { formatMoney, Money } from '@/ui/money';
+import { useToast } from '@/ui/toast';
+import { useWithdrawLimits, withdraw, withdrawAll, withdrawLimitsQueryKey } from '../api/withdraw-api';
+import { useActionKey } from '../lib/action-key';
+import { bankName, formatAccountNumber } from '../lib/bank-account';
+import { type WithdrawProblem, withdrawProblem } from '../lib/withdraw-rules';
+import '@/styles/withdraw.css';
+
+interface WithdrawDialogProps {
+  open: boolean;
+  onClose: () => void;
+}
+
+/** SPEC §2 Withdraw dialog; the form is mounted only while open, so every opening starts empty. */
+export function WithdrawDialog({ open, onClose }: WithdrawDialogProps) {
+  const { t } = useTranslation();
+  return (
+    <Modal open={open} onClose={onClose} title={t('withdraw.title')} className="withdraw-dialog">
+      {open ? <WithdrawContent onClose={onClose} /> : null}
+    </Modal>
+  );
+}
+
+function WithdrawContent({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation();
+  const wallet = useWallet();
+  const limits = useWithdrawLimits();
+  const failed = (!wallet.data && wallet.error) || (!limits.data && limits.error);
+
+  let body: ReactNode;
+  if (wallet.data && limits.data) {
+    body = <WithdrawForm wallet={wallet.data} limits={limits.data} onClose={onClose} />;
+  } else if (failed) {
+    body = (
+      <div className="withdraw-failed">
+        <FormError message={errorText(failed, t('common.loadFailed'))} />
+        <button
+          type="button"
+          className="btn btn-ghost btn-block"
+          onClick={() => {
+            if (!wallet.data) void wallet.refetch();
+            if (!limits.data) void limits.refetch();
+          }}
+        >
+          {t('common.retry')}
+        </button>
+      </div>
+    );
+  } else {
+    body = <Loader />;
+  }
+  return (
+    <div className="withdraw" data-testid="withdraw-dialog">
+      {body}
+    </div>
+  );
+}
+
+type WithdrawAction = { kind: 'withdraw' | 'withdrawAll'; amount: number; key: string };
+
+/** The server's 409 for withdrawAll: the amount sent is no longer the wallet balance (the screen was stale). */
+function staleBalance(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 409 && error.code === 'KEY_INVALID';
+}
+
+function limitChanged(error: unknown): boolean {
+  return error instanceof ApiError && (error.code === 'WITHDRAW_MIN' || error.code === 'WITHDRAW_MAX');
+}
+
+interface WithdrawFormProps {
+  wallet: WalletResponse;
+  limits: WithdrawLimitsResponse;
+  onClose: () => void;
+}
+
+function WithdrawForm({ wallet, limits, onClose }: WithdrawFormProps) {
+  const { t, i18n } = useTranslation();
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const actionKey = useActionKey();
+  const amountId = useId();
+  const ruleId = useId();
+  const [amount, setAmount] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const balance = wallet.wallet.amount;
+  const account = wallet.bankAccount;
+  const value = amountValue(amount);
+
+  const problemText = (problem: WithdrawProblem): string => {
+    if (problem === 'min') return t('withdraw.minAmount', { min: formatMoney(limits.withdrawMin) });
+    if (problem === 'max') return t('withdraw.maxAmount', { max: formatMoney(limits.withdrawMax) });
+    return t('errors.MONEY_NOT_ENOUGH');
+  };
+
+  const move = useMutation({
+    mutationFn: ({ kind, amount: sent, key }: WithdrawAction) =>
+      kind === 'withdrawAll' ? withdrawAll({ amount: sent }, key) : withdraw({ amount: sent }, key),
+    onSuccess: (response: WalletMoveResponse) => {
+      actionKey.settle();
+      setCachedWalletBalance(queryClient, response.wallet);
+      void invalidateMoney(queryClient);
+      toast.success(t(`errors.${response.message}`, { defaultValue: t('errors.WITHDRAW_PENDING') }));
+      onClose();
+    },
+    onError: (failure: unknown) => {
+      actionKey.settle(failure);
+      // Whatever went wrong, the balance on screen may be out of date: show the server's.
+      void queryClient.invalidateQueries({ queryKey: walletQueryKey });
+      if (limitChanged(failure)) void queryClient.invalidateQueries({ queryKey: withdrawLimitsQueryKey });
+      toast.danger(
+        staleBalance(failure) ? t('withdraw.balanceChanged') : errorText(failure, t('errors.INTERNAL_SERVER_ERROR')),
+      );
+    },
+  });
+  const busy = move.isPending;
+
+  const send = (kind: WithdrawAction['kind'], sent: number) => {
+    const problem = withdrawProblem(sent, limits, balance);
+    setError(problem ? problemText(problem) : null);
+    if (problem) return;
+    move.mutate({ kind, amount: sent, key: actionKey.keyFor(`${kind}:${sent}`) });
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (busy || value <= 0) return;
+    send('withdraw', value);
+  };
+
+  const onAmountChange = (text: string) => {
+    const cleaned = cleanAmountInput(text);
+    if (cleaned === null) return;
+    setAmount(cleaned);
+    setError(null);
+  };
+
+  return (
+    <>
+      <section className="withdraw-bank" data-testid="withdraw-bank" aria-labelledby={`${amountId}-bank`}>
+        <h3 className="withdraw-bank-title" id={`${amountId}-bank`}>
+          {t('withdraw.payTo')}
+        </h3>
+        <dl className="data-list">
+          <div className="data-row">
+            <dt>{t('withdraw.bank')}</dt>
+            <dd>{bankName(account.bank, i18n.language)}</dd>
+          </div>
+          <div className="data-row">
+            <dt>{t('withdraw.accountName')}</dt>
+            <dd>{account.bankAccountName}</dd>
+          </div>
+          <div className="data-row">
+            <dt>{t('withdraw.accountNo')}</dt>
+            <dd className="mono">{formatAccountNumber(account.bankAccountNo)}</dd>
+          </div>
+        </dl>
+      </section>
+
+      <dl className="withdraw-facts">
+        <div className="withdraw-fact is-balance">
+          <dt>{t('withdraw.balance')}</dt>
+          <dd data-testid="withdraw-balance">
+            <Money value={balance} />
+          </dd>
+        </div>
+        <div className="withdraw-fact">
+          <dt>{t('withdraw.min')}</dt>
+          <dd data-testid="withdraw-min">
+            <Money value={limits.withdrawMin} />
+          </dd>
+        </div>
+        <div className="withdraw-fact">
+          <dt>{t('withdraw.max')}</dt>
+          <dd data-testid="withdraw-max">
+            <Money value={limits.withdrawMax} />
+          </dd>
+        </div>
+      </dl>
+
+      <form className="form" onSubmit={onSubmit} noValidate>
+        <div className={error ? 'field has-error' : 'field'}>
+          <label className="field-label" htmlFor={amountId}>
+            {t('withdraw.amount')}
+          </label>
+          <input
+            id={amountId}
+            className="input amount-input"
+            name="amount"
+            data-testid="withdraw-amount"
+            type="text"
+            inputMode="decimal"
+            autoComplete="off"
+            placeholder="0.00"
+            value={amount}
+            onChange={(event) => onAmountChange(event.target.value)}
+            aria-invalid={error ? true : undefined}
+            disabled={busy}
+          />
+        </div>
+        <FormError message={error} />
+        <button
+          type="submit"
+          className="btn btn-primary btn-block"
+          data-testid="withdraw-submit"
+          disabled={busy || value <= 0}
+        >
+          <ArrowUpIcon />
+          <span>{t('withdraw.submit')}</span>
+        </button>
+      </form>
+
+      <div className="withdraw-all-box">
+        <p className="withdraw-rule" id={ruleId}>
+          <WarningIcon />
+          <span>{t('withdraw.partialRule')}</span>
+        </p>
+        <button
+          type="button"
+          className="btn btn-ghost btn-block"
+          data-testid="withdraw-all"
+          aria-describedby={ruleId}
+          onClick={() => send('withdrawAll', balance)}
+          disabled={busy || balance <= 0}
+        >
+          {t('withdraw.all', { amount: formatMoney(balance) })}
+        </button>
+      </div>
+      <Loader active={busy} overlay />
+    </>
+  );
+}
