@@ -130,7 +130,7 @@ describe('money in and out: every deposit route, a withdrawal and its payout', (
     await page.getByTestId('slip-input').setInputFiles(slipPath);
     await expect
       .poll(() => page.getByTestId('slip-result').innerText(), { timeout: 30_000 })
-      .toContain(text('en', 'statement.status.success'));
+      .toContain(text('en', 'status.success'));
     await expect.poll(() => money(page, 'wallet-amount')).toBe(200);
 
     await page.goto('/user/statement');
@@ -152,7 +152,7 @@ describe('money in and out: every deposit route, a withdrawal and its payout', (
     await page.goto('/user/statement');
     const rows = page.getByTestId('statement-row');
     await expect.poll(() => rows.count()).toBe(5);
-    expect(await rows.first().innerText()).toContain(text('en', 'statement.status.processing'));
+    expect(await rows.first().innerText()).toContain(text('en', 'status.processing'));
     await expect
       .poll(
         async () => {
@@ -161,7 +161,7 @@ describe('money in and out: every deposit route, a withdrawal and its payout', (
         },
         { timeout: 20_000, interval: 1_000 },
       )
-      .toContain(text('en', 'statement.status.success'));
+      .toContain(text('en', 'status.success'));
     const amounts = await page.getByTestId('statement-amount').allInnerTexts();
     expect(amounts.map((a) => Number(a.replace(/[^\d.-]/g, '')))).toEqual([-120, 30, 20, 50, 100]);
     await screenshot(page, 'deposit-statement-en');
