@@ -121,7 +121,7 @@ export type DesignedCode = (typeof DESIGNED_CODES)[number];
 /** Messages outside the catalogue that the web client reacts to (SPEC §6, §8). */
 export const INVALID_TOKEN = 'invalid-token';
 export const GONE = 'gone';
-export type ClientMessage = ErrorCode | typeof INVALID_TOKEN | typeof GONE;
+export type ClientMessage = ErrorCode | DesignedCode | typeof INVALID_TOKEN | typeof GONE;
 
 /** Slip reason codes of SPEC §8 (shown in brackets after the slip status). */
 export const SLIP_REASON_CODES = [

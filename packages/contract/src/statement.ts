@@ -68,8 +68,9 @@ export const slipReferenceResponse = z.object({ url: z.string() });
 export type SlipReferenceResponse = z.infer<typeof slipReferenceResponse>;
 
 /**
- * POST /api/wallet/slip (designed here): the result code and the new slip row, which usually still says
- * processing because verification finishes after the upload.
+ * POST /api/wallet/slip (designed here): the result code (SLIP_UPLOAD_MESSAGES in slip.ts) and the new
+ * slip row. The server verifies during the upload, so the row is usually final (success or failed with
+ * its note); it says processing only while the bank's slip service is unreachable and retries run.
  */
 export const slipUploadResponse = z.object({ message: z.string(), slip });
 export type SlipUploadResponse = z.infer<typeof slipUploadResponse>;

@@ -1,6 +1,66 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { createSandboxSlipVerifier } from '../../providers/slip-verify/sandbox-slip-verify.ts';
 import type { FeatureContext, FeatureRoutes } from '../feature.ts';
+import { playerSlipRoutes, publicSlipImageRoutes } from './slip.routes.ts';
+import { createSlipService } from './slip.service.ts';
+import { createSlipImageLinks } from './slip-image-links.ts';
+import { slipSandboxRoutes } from './slip-sandbox.routes.ts';
+import { createSlipStorage } from './slip-storage.ts';
+
+/** How often the background sweep looks for slips whose verification is due again. */
+const RETRY_SWEEP_MS = 1000;
 
 /** Transfer slip uploads, verification and the slip list. */
-export async function slipFeature(_ctx: FeatureContext): Promise<FeatureRoutes> {
-  return {};
+export async function slipFeature(ctx: FeatureContext): Promise<FeatureRoutes> {
+  // The only verifier so far is the sandbox bank's; without one, slips wait for an operator.
+  const sandboxVerifier = ctx.config.sandboxProviders ? createSandboxSlipVerifier(ctx.db, ctx.clock) : undefined;
+  const links = createSlipImageLinks(ctx.secret, ctx.clock);
+  // The app's logger reaches us when our routes are registered; until then errors go to stderr.
+  let log: Pick<FastifyBaseLogger, 'error'> = { error: (obj: unknown, msg?: string) => console.error(msg, obj) };
+  const slips = createSlipService({
+    db: ctx.db,
+    clock: ctx.clock,
+    deposits: ctx.deposits,
+    verifier: sandboxVerifier,
+    storage: createSlipStorage(ctx.config.uploadsDir),
+    links,
+    logError: (err, message) => log.error({ err }, message),
+  });
+
+  // Retries after a verifier outage, and slips a stopped server left half-done: their due times are
+  // in the database, so this picks them up after a restart too.
+  let sweeping: Promise<unknown> | undefined;
+  const timer = sandboxVerifier
+    ? setInterval(() => {
+        if (sweeping) return;
+        sweeping = slips
+          .retryDue()
+          .catch((err) => log.error({ err }, 'slip retry sweep failed'))
+          .finally(() => {
+            sweeping = undefined;
+          });
+      }, RETRY_SWEEP_MS)
+    : undefined;
+  timer?.unref();
+
+  return {
+    public: async (app) => {
+      await app.register(publicSlipImageRoutes, { slips, links });
+    },
+    player: async (app) => {
+      log = app.log;
+      await app.register(playerSlipRoutes, { slips, idempotency: ctx.idempotency });
+    },
+    ...(sandboxVerifier
+      ? {
+          sandbox: async (app) => {
+            await app.register(slipSandboxRoutes, { db: ctx.db, clock: ctx.clock, verifier: sandboxVerifier });
+          },
+        }
+      : {}),
+    async close() {
+      if (timer) clearInterval(timer);
+      await sweeping;
+    },
+  };
 }

@@ -1,0 +1,303 @@
+import type { SlipReasonCode } from '@wallet/contract/errors';
+import { fromMinor } from '@wallet/contract/money';
+import { SLIP_UPLOAD_INTERVAL_MS } from '@wallet/contract/slip';
+import type { Slip } from '@wallet/contract/statement';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import { getSetting } from '../../db/settings.repo.ts';
+import { badRequest, notFound, tooManyRequests } from '../../http/errors.ts';
+import { ledgerCurrency } from '../../ledger/accounts.ts';
+import { SYSTEM_KINDS } from '../../ledger/ledger.ts';
+import { inDailyWindow } from '../../lib/bangkok-time.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { orderedId } from '../../lib/ids.ts';
+import {
+  type SlipTransfer,
+  type SlipVerifyProvider,
+  SlipVerifyUnavailable,
+} from '../../providers/slip-verify/slip-verify-provider.ts';
+import { bankCodeOfId } from '../../providers/slip-verify/thai-bank-ids.ts';
+import type { DepositService } from '../deposit/deposit.service.ts';
+import { CONTENT_KEYS, type DepositContent, type SlipWindowContent } from '../lookup/content.ts';
+import {
+  claimAttempt,
+  countPlayerSlips,
+  dueSlipIds,
+  findPlayerSlipByReference,
+  findSlip,
+  insertSlipIfAllowed,
+  lastUploadAt,
+  pagePlayerSlips,
+  postponeSlip,
+  type SlipOutcome,
+  type SlipRow,
+  saveQrReading,
+  settleSlip,
+} from './slip.repo.ts';
+import { readSlipQr, sniffImage } from './slip-image.ts';
+import type { SlipImageLinks } from './slip-image-links.ts';
+import { readMiniQr } from './slip-qr.ts';
+import { judgeTransfer } from './slip-rules.ts';
+import type { SlipStorage } from './slip-storage.ts';
+
+/** How long one verification attempt may hold a slip before another instance may take it over. */
+export const SLIP_ATTEMPT_LEASE_MS = 2 * 60 * 1000;
+/** After an outage answer the next attempt waits this long, doubling each time: 1, 2, 4, 8, 16 min. */
+export const SLIP_RETRY_BASE_MS = 60 * 1000;
+/** The sixth failed attempt (about half an hour after upload) gives up with UNKNOW_ERROR. */
+export const SLIP_MAX_ATTEMPTS = 6;
+/** A verifier slower than this counts as down for this attempt. */
+const VERIFIER_TIMEOUT_MS = 20_000;
+/** Without a verifier a slip waits for an operator: it is never due for an automatic attempt. */
+const AWAITING_OPERATOR = Number.MAX_SAFE_INTEGER;
+const SWEEP_BATCH = 20;
+
+/** The once-ever claim key of a bank transfer: the bank feed credits transfers under exactly this. */
+export function bankReference(reference: string): string {
+  return `bank:${reference}`;
+}
+
+export interface SlipServiceDeps {
+  db: Kysely<Database>;
+  clock: Clock;
+  deposits: DepositService;
+  /** Undefined when no slip-verification service is configured: slips then wait for an operator. */
+  verifier: SlipVerifyProvider | undefined;
+  storage: SlipStorage;
+  links: SlipImageLinks;
+  logError(error: unknown, message: string): void;
+}
+
+function lookupWithTimeout(verifier: SlipVerifyProvider, query: Parameters<SlipVerifyProvider['lookup']>[0]) {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new SlipVerifyUnavailable('slip verification timed out')), VERIFIER_TIMEOUT_MS);
+  });
+  return Promise.race([verifier.lookup(query), timeout]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * Transfer-slip deposits (DESIGN §4). An accepted upload is stored and verified at once, inside the
+ * upload request, so the player usually learns the outcome in the answer. When the bank's
+ * verification service is down the slip stays processing and a background sweep retries it (also
+ * after a restart, since the due time is in the database) until it succeeds or gives up.
+ */
+export function createSlipService(deps: SlipServiceDeps) {
+  const { db, clock } = deps;
+
+  async function assertUploadOpen(): Promise<void> {
+    const window = await getSetting<SlipWindowContent>(db, CONTENT_KEYS.slipWindow);
+    if (window && inDailyWindow(clock.now(), window.closedFrom, window.closedTo)) throw badRequest('SLIP_UPLOAD_CLOSED');
+  }
+
+  /** A cheap early refusal, before the body is read; the binding check is the claim in insertSlipIfAllowed. */
+  async function assertUploadAllowance(userId: string): Promise<void> {
+    const last = await lastUploadAt(db, userId);
+    if (last !== undefined && last > clock.now() - SLIP_UPLOAD_INTERVAL_MS) throw tooManyRequests('REQUEST_LIMIT_1MIN');
+  }
+
+  /** Stores an uploaded image as a new slip and makes the first verification attempt. */
+  async function upload(userId: string, bytes: Buffer): Promise<SlipRow> {
+    const image = sniffImage(bytes);
+    if (!image) throw badRequest('SLIP_INVALID_FILE');
+    const now = clock.now();
+    const id = orderedId(now);
+    const fileName = `${id}.${image.extension}`;
+    await deps.storage.save(fileName, bytes);
+    let accepted = false;
+    try {
+      accepted = await insertSlipIfAllowed(
+        db,
+        {
+          id,
+          userId,
+          fileName,
+          contentType: image.contentType,
+          fileSize: bytes.length,
+          leaseUntil: now + SLIP_ATTEMPT_LEASE_MS,
+          now,
+        },
+        SLIP_UPLOAD_INTERVAL_MS,
+      );
+    } finally {
+      if (!accepted) await deps.storage.remove(fileName);
+    }
+    if (!accepted) throw tooManyRequests('REQUEST_LIMIT_1MIN');
+    const slip = (await findSlip(db, id)) as SlipRow;
+    return attemptSafely(slip);
+  }
+
+  /** An unexpected failure leaves the slip processing; the sweep takes it up again when the lease ends. */
+  async function attemptSafely(slip: SlipRow): Promise<SlipRow> {
+    try {
+      return await attempt(slip);
+    } catch (error) {
+      deps.logError(error, `slip ${slip.id}: verification attempt failed unexpectedly`);
+      return (await findSlip(db, slip.id)) ?? slip;
+    }
+  }
+
+  async function settle(slip: SlipRow, outcome: SlipOutcome): Promise<SlipRow> {
+    await settleSlip(db, slip.id, outcome, clock.now());
+    return (await findSlip(db, slip.id)) as SlipRow;
+  }
+
+  const fail = (slip: SlipRow, note: SlipReasonCode, transfer?: SlipTransfer) =>
+    settle(slip, {
+      status: 'failed',
+      note,
+      ...(transfer ? { amount: transfer.amount, transferredAt: transfer.transferredAt } : {}),
+    });
+
+  /** The reference and sending bank from the slip's QR code: stored already, or read from the image now. */
+  async function readReference(
+    slip: SlipRow,
+  ): Promise<{ reference: string; sendingBank: string } | { failed: SlipReasonCode }> {
+    if (slip.reference !== null && slip.sending_bank !== null) {
+      return { reference: slip.reference, sendingBank: slip.sending_bank };
+    }
+    const bytes = await deps.storage.read(slip.file_name);
+    if (!bytes) return { failed: 'UPLOADED_FILE_NOT_EXIST' };
+    const qr = readSlipQr(bytes, slip.content_type === 'image/png' ? 'image/png' : 'image/jpeg');
+    if (qr.kind === 'too-large') return { failed: 'IMG_SIZE_UNABLE_TO_PROCESS' };
+    if (qr.kind === 'unreadable') return { failed: 'CANNOT_READ_CROPPED_IMAGE' };
+    if (qr.kind === 'no-qr') return { failed: 'INVALID_SLIP' };
+    const mini = readMiniQr(qr.text);
+    if (!mini) return { failed: 'UNSTABLE_REFNO_ON_SLIP' };
+    const reading = { reference: mini.reference, sendingBank: mini.sendingBankId };
+    await saveQrReading(db, slip.id, reading, clock.now());
+    return reading;
+  }
+
+  /** One verification attempt at a slip this caller has claimed. */
+  async function attempt(slip: SlipRow): Promise<SlipRow> {
+    if (slip.attempts > SLIP_MAX_ATTEMPTS) return fail(slip, 'UNKNOW_ERROR');
+    const read = await readReference(slip);
+    if ('failed' in read) return fail(slip, read.failed);
+    if (await deps.deposits.isReferenceCredited(bankReference(read.reference))) {
+      return fail(slip, 'SLIP_REFNO_DUPLICATED');
+    }
+    if (!deps.verifier) {
+      await postponeSlip(db, slip.id, AWAITING_OPERATOR, clock.now());
+      return (await findSlip(db, slip.id)) as SlipRow;
+    }
+
+    let transfer: SlipTransfer | null;
+    try {
+      transfer = await lookupWithTimeout(deps.verifier, {
+        sendingBankId: read.sendingBank,
+        reference: read.reference,
+      });
+    } catch (error) {
+      if (!(error instanceof SlipVerifyUnavailable)) throw error;
+      if (slip.attempts >= SLIP_MAX_ATTEMPTS) return fail(slip, 'UNKNOW_ERROR');
+      const now = clock.now();
+      await postponeSlip(db, slip.id, now + SLIP_RETRY_BASE_MS * 2 ** (slip.attempts - 1), now);
+      return (await findSlip(db, slip.id)) as SlipRow;
+    }
+    if (!transfer || transfer.reference !== read.reference) return fail(slip, 'INVALID_SLIP');
+    return judgeAndCredit(slip, read.sendingBank, transfer);
+  }
+
+  /** Credits a transfer the bank confirmed, if it may pay this player; otherwise fails the slip saying why. */
+  async function judgeAndCredit(slip: SlipRow, sendingBankId: string, transfer: SlipTransfer): Promise<SlipRow> {
+    const reference = transfer.reference;
+
+    const player = await db
+      .selectFrom('users')
+      .select(['bank_code', 'bank_account_no', 'currency'])
+      .where('id', '=', slip.user_id)
+      .executeTakeFirstOrThrow();
+    const deposit = await getSetting<DepositContent>(db, CONTENT_KEYS.deposit);
+    const refusal = judgeTransfer(transfer, {
+      player: {
+        bankCode: player.bank_code,
+        accountNo: player.bank_account_no,
+        walletCurrency: ledgerCurrency(player.currency),
+      },
+      depositAccounts: deposit?.banks ?? [],
+      uploadedAt: slip.created_at,
+    });
+    if (refusal) return fail(slip, refusal, transfer);
+
+    const credited = await deps.deposits.credit(
+      {
+        userId: slip.user_id,
+        amount: transfer.amount,
+        fromCode: bankCodeOfId(sendingBankId) ?? transfer.sender.bankCode,
+        source: { kind: SYSTEM_KINDS.bankClearing, providerCode: '' },
+        reference: bankReference(reference),
+      },
+      (trx, statementId) =>
+        settleSlip(
+          trx,
+          slip.id,
+          {
+            status: 'success',
+            note: null,
+            amount: transfer.amount,
+            transferredAt: transfer.transferredAt,
+            statementId,
+          },
+          clock.now(),
+        ),
+    );
+    // Another route (the bank feed, or a twin upload of this slip) credited the transfer first.
+    if (!credited.credited && credited.reason === 'duplicate-reference') {
+      return fail(slip, 'SLIP_REFNO_DUPLICATED', transfer);
+    }
+    // Declined means the slip was no longer processing: someone else decided it. Either way, reread.
+    return (await findSlip(db, slip.id)) as SlipRow;
+  }
+
+  /** Verifies every processing slip whose next attempt is due; run by the background timer. */
+  async function retryDue(): Promise<number> {
+    const now = clock.now();
+    let attempted = 0;
+    for (const id of await dueSlipIds(db, now, SWEEP_BATCH)) {
+      const claimed = await claimAttempt(db, id, now, now + SLIP_ATTEMPT_LEASE_MS);
+      if (!claimed) continue;
+      attempted += 1;
+      await attemptSafely(claimed);
+    }
+    return attempted;
+  }
+
+  function toApi(slip: SlipRow): Slip {
+    return {
+      createdAt: new Date(slip.created_at).toISOString(),
+      amount: fromMinor(slip.amount),
+      status: slip.status,
+      note: slip.note as Slip['note'],
+      link: deps.links.url(slip.id),
+      // A slip whose QR could not be read has no bank reference; its own id stands in, so the
+      // reference call can still show its image.
+      reference: slip.reference ?? slip.id,
+    };
+  }
+
+  async function list(userId: string, page: number, limit: number) {
+    const [total, rows] = await Promise.all([
+      countPlayerSlips(db, userId),
+      pagePlayerSlips(db, userId, (page - 1) * limit, limit),
+    ]);
+    return { total, slips: rows.map(toApi) };
+  }
+
+  async function imageUrl(userId: string, reference: string): Promise<string> {
+    const slip = await findPlayerSlipByReference(db, userId, reference);
+    if (!slip) throw notFound('NO_DATA');
+    return deps.links.url(slip.id);
+  }
+
+  /** The stored image behind a verified link. */
+  async function image(slipId: string): Promise<{ bytes: Buffer; contentType: string } | undefined> {
+    const slip = await findSlip(db, slipId);
+    if (!slip) return undefined;
+    const bytes = await deps.storage.read(slip.file_name);
+    return bytes ? { bytes, contentType: slip.content_type } : undefined;
+  }
+
+  return { assertUploadOpen, assertUploadAllowance, upload, retryDue, toApi, list, imageUrl, image };
+}
+export type SlipService = ReturnType<typeof createSlipService>;

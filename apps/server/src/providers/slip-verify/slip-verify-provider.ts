@@ -1,0 +1,74 @@
+/**
+ * The bank's slip-verification service: given the sending bank and transaction reference read from a
+ * slip's mini QR, it tells what the transfer really was. Real adapters (a bank's Open API) implement
+ * this; the sandbox keeps its own table of transfers.
+ */
+
+export interface SlipTransferQuery {
+  /** 3-digit Thai bank id from the mini QR. */
+  sendingBankId: string;
+  reference: string;
+}
+
+export interface SlipAccount {
+  /** The app's bank code (KBANK, SCB…). */
+  bankCode: string;
+  /**
+   * Account number as the bank reports it. Banks mask part of it (`xxx-x-x1234-x`); separators and
+   * mask characters (x, X, *) may appear.
+   */
+  accountNo: string;
+}
+
+export interface SlipTransfer {
+  reference: string;
+  /** Minor units (satang). */
+  amount: number;
+  /** Epoch ms. */
+  transferredAt: number;
+  sender: SlipAccount;
+  receiver: SlipAccount;
+}
+
+export interface SlipVerifyProvider {
+  /** The transfer behind a reference, or null when the bank knows no such transfer. */
+  lookup(query: SlipTransferQuery): Promise<SlipTransfer | null>;
+}
+
+/** The service could not answer now (down, timed out, refused us); asking again later may work. */
+export class SlipVerifyUnavailable extends Error {
+  constructor(message = 'slip verification service unavailable') {
+    super(message);
+    this.name = 'SlipVerifyUnavailable';
+  }
+}
+
+const MASK_CHARS = new Set(['x', 'X', '*']);
+/** A reported number with fewer visible digits than this proves nothing. */
+const MIN_VISIBLE_DIGITS = 4;
+
+/**
+ * Whether an account number as a bank reports it (possibly masked) is the given full number: same
+ * length, and every visible digit equal. Separators are ignored.
+ */
+export function accountMatches(reported: string, full: string): boolean {
+  const shown = reported.replace(/[\s-]/g, '');
+  const actual = full.replace(/[\s-]/g, '');
+  if (shown.length !== actual.length || shown.length === 0) return false;
+  let visible = 0;
+  for (let i = 0; i < shown.length; i++) {
+    const char = shown[i] as string;
+    if (MASK_CHARS.has(char)) continue;
+    if (char !== actual[i]) return false;
+    visible += 1;
+  }
+  return visible >= Math.min(MIN_VISIBLE_DIGITS, actual.length);
+}
+
+/** Masks an account number the way Thai banks print it on slips: only four digits before the last show. */
+export function maskAccountNo(accountNo: string): string {
+  const digits = accountNo.replace(/[\s-]/g, '');
+  const showFrom = Math.max(0, digits.length - 5);
+  const showTo = Math.max(0, digits.length - 1);
+  return [...digits].map((d, i) => (i >= showFrom && i < showTo ? d : 'x')).join('');
+}
