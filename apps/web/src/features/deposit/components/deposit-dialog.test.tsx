@@ -1,0 +1,278 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { setLanguage } from '@/i18n/i18n';
+import { stubPopup } from '@/test/popup';
+import { walletResponse } from '@/test/wallet-fixtures';
+import { lookupResponse, openTab, renderDeposit } from '../testing/deposit-fixtures';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const toastOf = (text: string) => screen.findByText(text).then((node) => node.closest('.toast'));
+
+describe('DepositDialog: lookup', () => {
+  it('shows each BANK account with its bank, name, 3-3-rest number and how the deposit is detected', async () => {
+    renderDeposit();
+    const kbank = await screen.findByTestId('deposit-bank-KBANK');
+    expect(kbank.textContent).toContain('Kasikornbank');
+    expect(kbank.textContent).toContain('LUCKY WALLET CO');
+    expect(kbank.textContent).toContain('123-456-7890');
+    expect(kbank.textContent).toContain('Automatic');
+    expect(kbank.textContent).toContain('Detected automatically and credited within 1 minute.');
+    const scb = screen.getByTestId('deposit-bank-SCB');
+    // Only 10-digit numbers are grouped (SPEC §5).
+    expect(scb.textContent).toContain('98765432101');
+    expect(scb.textContent).toContain('SMS check');
+    expect(scb.textContent).toContain("Detected from the bank's SMS alert");
+    // PAYMENT entries are gateways, never transfer targets.
+    expect(screen.queryByTestId('deposit-bank-OTHERPAY')).toBeNull();
+    expect(screen.queryByTestId('deposit-bank-ZPAY')).toBeNull();
+    const panel = screen.getByTestId('deposit-panel-bank');
+    expect(panel.textContent).toContain('Deposits are credited to your wallet within 1 minute.');
+    expect(panel.textContent).toContain('A minimum deposit amount applies.');
+    expect(screen.getByRole('dialog', { name: 'Deposit' })).toBeTruthy();
+  });
+
+  it('names banks in Thai in the Thai interface', async () => {
+    await setLanguage('th');
+    renderDeposit();
+    const kbank = await screen.findByTestId('deposit-bank-KBANK');
+    expect(kbank.textContent).toContain('กสิกรไทย');
+    expect(kbank.textContent).not.toContain('Kasikornbank');
+  });
+
+  it('offers a tab per available method: no manual notice unless isManual', async () => {
+    const { user } = renderDeposit();
+    const tabs = await screen.findAllByRole('tab');
+    expect(tabs.map((tab) => tab.textContent)).toEqual(['Bank', 'QR code', 'e-Wallet', 'Slip']);
+    expect(tabs[0]?.getAttribute('aria-selected')).toBe('true');
+    await user.click(screen.getByTestId('deposit-tab-qr'));
+    expect(screen.getByTestId('deposit-tab-qr').getAttribute('aria-selected')).toBe('true');
+    expect(screen.getByTestId('deposit-panel-bank').hidden).toBe(true);
+    // Arrow keys move along the tabs (WAI-ARIA tabs pattern).
+    await user.keyboard('{ArrowRight}');
+    expect(document.activeElement).toBe(screen.getByTestId('deposit-tab-wallet'));
+    expect(screen.getByTestId('deposit-panel-wallet').hidden).toBe(false);
+  });
+
+  it('a failed lookup only hides the loader: no error shows and slip upload stays usable', async () => {
+    renderDeposit({ lookup: { status: 500, body: { message: 'INTERNAL_SERVER_ERROR' } } });
+    expect(await screen.findByTestId('slip-input')).toBeTruthy();
+    expect(screen.queryByRole('tab')).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.queryByRole('status', { name: 'Loading' })).toBeNull();
+  });
+
+  it('keeps a panel as it was while another tab is looked at', async () => {
+    const { user } = renderDeposit();
+    await openTab(user, 'wallet');
+    await user.type(screen.getByTestId('giftlink-input'), 'https://gift.example/v=1');
+    await openTab(user, 'slip');
+    await openTab(user, 'wallet');
+    expect((screen.getByTestId('giftlink-input') as HTMLInputElement).value).toBe('https://gift.example/v=1');
+  });
+});
+
+describe('DepositDialog: copy to clipboard', () => {
+  it("copies the account number's digits and says 'copied: {text}'", async () => {
+    const { user } = renderDeposit();
+    const slot = await screen.findByTestId('copy-account-KBANK');
+    await user.click(within(slot).getByRole('button'));
+    const toast = await toastOf('copied: 1234567890');
+    expect(toast?.classList.contains('toast-success')).toBe(true);
+    expect(await navigator.clipboard.readText()).toBe('1234567890');
+  });
+
+  it("says 'Failed to copy' when the browser refuses", async () => {
+    const { user } = renderDeposit();
+    const slot = await screen.findByTestId('copy-account-SCB');
+    vi.spyOn(navigator.clipboard, 'writeText').mockRejectedValue(new Error('denied'));
+    await user.click(within(slot).getByRole('button'));
+    const toast = await toastOf('Failed to copy');
+    expect(toast?.classList.contains('toast-danger')).toBe(true);
+  });
+
+  it('lists automatic wallet accounts with a copy button, apart from the gift-link account', async () => {
+    const { user } = renderDeposit();
+    await openTab(user, 'wallet');
+    const auto = screen.getByTestId('deposit-wallet-0');
+    expect(auto.textContent).toContain('0991234567');
+    expect(auto.textContent).toContain('the deposit is detected automatically');
+    expect(screen.queryByTestId('deposit-wallet-1')).toBeNull();
+    await user.click(within(screen.getByTestId('copy-wallet-0')).getByRole('button'));
+    expect(await screen.findByText('copied: 0991234567')).toBeTruthy();
+    expect(screen.getByTestId('deposit-panel-wallet').textContent).toContain(
+      'The minimum deposit by mobile wallet is 2 baht.',
+    );
+  });
+});
+
+describe('DepositDialog: manual deposit notice', () => {
+  it('is offered only when the lookup says isManual, and sends the amount with an Idempotency-Key', async () => {
+    const { user, calls } = renderDeposit({
+      lookup: lookupResponse({ isManual: true }),
+      handlers: {
+        'POST /api/wallet/add': { body: { message: 'DEPOSIT_PENDING', wallet: { amount: 1000 } } },
+      },
+    });
+    await openTab(user, 'manual');
+    const send = screen.getByTestId('manual-send') as HTMLButtonElement;
+    expect(send.disabled).toBe(true);
+    await user.type(screen.getByTestId('manual-amount'), '0');
+    expect(send.disabled).toBe(true);
+    await user.clear(screen.getByTestId('manual-amount'));
+    await user.type(screen.getByTestId('manual-amount'), '1500.509');
+    expect((screen.getByTestId('manual-amount') as HTMLInputElement).value).toBe('1500.50');
+    await user.click(send);
+    const toast = await toastOf('Your deposit notice is recorded and waits for our staff to confirm it.');
+    expect(toast?.classList.contains('toast-success')).toBe(true);
+    const post = calls.find((call) => call.method === 'POST' && call.path === '/api/wallet/add');
+    expect(post?.body).toEqual({ amount: 1500.5 });
+    expect(post?.headers['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);
+    expect((screen.getByTestId('manual-amount') as HTMLInputElement).value).toBe('');
+  });
+
+  it('shows the server refusal as a danger toast', async () => {
+    const { user } = renderDeposit({
+      lookup: lookupResponse({ isManual: true }),
+      handlers: { 'POST /api/wallet/add': { status: 400, body: { message: 'MANUAL_DEPOSIT_OFF' } } },
+    });
+    await openTab(user, 'manual');
+    await user.type(screen.getByTestId('manual-amount'), '100');
+    await user.click(screen.getByTestId('manual-send'));
+    const toast = await toastOf('Manual deposit notices are not open right now.');
+    expect(toast?.classList.contains('toast-danger')).toBe(true);
+  });
+});
+
+describe('DepositDialog: bank account name edit', () => {
+  const ktbWallet = (bankAccountName: string, bankCode = 'KTB') =>
+    walletResponse({
+      bankAccount: {
+        bankCode,
+        bankAccountName,
+        bankAccountNo: '1112223334',
+        currency: null,
+        bank: { nameTH: 'กรุงไทย', nameEN: 'Krungthai Bank' },
+      },
+    });
+
+  it('is offered for KTB, TMB and BBL names that are not English, and nowhere else', async () => {
+    renderDeposit({ wallet: ktbWallet('สมชาย ใจดี') });
+    expect(await screen.findByTestId('bank-name-edit')).toBeTruthy();
+    expect(screen.getByTestId('deposit-own-name').textContent).toBe('สมชาย ใจดี');
+  });
+
+  it('is not offered when the name is already English', async () => {
+    renderDeposit({ wallet: ktbWallet('SOMCHAI JAIDEE', 'BBL') });
+    expect(await screen.findByTestId('deposit-own-name')).toBeTruthy();
+    expect(screen.queryByTestId('bank-name-edit')).toBeNull();
+  });
+
+  it('is not offered for other banks', async () => {
+    renderDeposit({ wallet: ktbWallet('สมชาย ใจดี', 'KBANK') });
+    expect(await screen.findByTestId('deposit-own-name')).toBeTruthy();
+    expect(screen.queryByTestId('bank-name-edit')).toBeNull();
+  });
+
+  it('refuses empty and non-English names with the English-name toast, then saves an upper-cased name', async () => {
+    let wallet = ktbWallet('สมชาย ใจดี');
+    const { user, calls, count } = renderDeposit({
+      handlers: {
+        'GET /api/wallet': () => ({ body: wallet }),
+        'PUT /api/account/bankAccountName': (body) => {
+          wallet = ktbWallet((body as { bankAccountName: string }).bankAccountName);
+          return { body: { message: 'SUCCESS' } };
+        },
+      },
+    });
+    const save = await screen.findByTestId('bank-name-save');
+    await user.click(save);
+    expect((await toastOf('The bank account name must be in English only.'))?.classList).toContain('toast-danger');
+    await user.type(screen.getByTestId('bank-name-input'), 'สมชาย');
+    await user.click(save);
+    await waitFor(() => expect(screen.getAllByText('The bank account name must be in English only.')).toHaveLength(2));
+    expect(calls.some((call) => call.method === 'PUT')).toBe(false);
+
+    await user.clear(screen.getByTestId('bank-name-input'));
+    await user.type(screen.getByTestId('bank-name-input'), 'somchai  jaidee');
+    expect((screen.getByTestId('bank-name-input') as HTMLInputElement).value).toBe('SOMCHAI  JAIDEE');
+    const walletLoads = count('GET', '/api/wallet');
+    await user.click(screen.getByTestId('bank-name-save'));
+    expect(await screen.findByText('Your bank account name has been updated.')).toBeTruthy();
+    expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({
+      bankCode: 'KTB',
+      bankAccountName: 'SOMCHAI JAIDEE',
+    });
+    await waitFor(() => expect(count('GET', '/api/wallet')).toBeGreaterThan(walletLoads));
+    await waitFor(() => expect(screen.queryByTestId('bank-name-edit')).toBeNull());
+    expect(screen.getByTestId('deposit-own-name').textContent).toBe('SOMCHAI JAIDEE');
+  });
+});
+
+describe('DepositDialog: play with the balance (external window)', () => {
+  const moved = { body: { message: 'SUCCESS', wallet: { amount: 950 } } };
+
+  it('moves the amount to the game first, then sends the window opened on the click to the game', async () => {
+    const { popup, open } = stubPopup();
+    const { user, calls, onClose } = renderDeposit({ handlers: { 'POST /api/wallet/transfer': moved } });
+    await user.selectOptions(await screen.findByTestId('deposit-play-game'), 'joker');
+    await user.type(screen.getByTestId('deposit-play-amount'), '50');
+    expect(screen.getByTestId('deposit-play').textContent).toBe('Move and play');
+    await user.click(screen.getByTestId('deposit-play'));
+    await waitFor(() => expect(popup.location.href).toBe('/sandbox/games/joker/play?session=s-joker'));
+    // Opened synchronously on the click (popup blockers allow only that), before the transfer answered.
+    expect(open).toHaveBeenCalledWith('', '_blank');
+    const transfer = calls.find((call) => call.method === 'POST');
+    expect(transfer?.path).toBe('/api/wallet/transfer');
+    expect(transfer?.body).toEqual({ from: 'WALLET', to: 'joker', amount: 50 });
+    expect(transfer?.headers['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(await screen.findByText('Transfer complete.')).toBeTruthy();
+    expect(onClose).toHaveBeenCalled();
+  });
+
+  it('with no amount only opens the game', async () => {
+    const { popup } = stubPopup();
+    const { user, calls } = renderDeposit();
+    await user.selectOptions(await screen.findByTestId('deposit-play-game'), 'joker');
+    expect(screen.getByTestId('deposit-play').textContent).toBe('Open game');
+    await user.click(screen.getByTestId('deposit-play'));
+    await waitFor(() => expect(popup.location.href).toBe('/sandbox/games/joker/play?session=s-joker'));
+    expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
+  });
+
+  it('closes the blank window and shows why when the transfer fails', async () => {
+    const { popup } = stubPopup();
+    const { user, onClose } = renderDeposit({
+      handlers: { 'POST /api/wallet/transfer': { status: 400, body: { message: 'MONEY_NOT_ENOUGH' } } },
+    });
+    await user.selectOptions(await screen.findByTestId('deposit-play-game'), 'joker');
+    await user.type(screen.getByTestId('deposit-play-amount'), '5000');
+    await user.click(screen.getByTestId('deposit-play'));
+    expect(await screen.findByText('Your balance is not enough.')).toBeTruthy();
+    expect(popup.close).toHaveBeenCalled();
+    expect(popup.location.href).toBe('');
+    expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it('asks for a game and for at least 1 baht before opening anything', async () => {
+    const { open } = stubPopup();
+    const { user } = renderDeposit();
+    await user.click(await screen.findByTestId('deposit-play'));
+    const form = screen.getByTestId('deposit-play').closest('form') as HTMLFormElement;
+    expect(within(form).getByRole('alert').textContent).toBe(
+      'Please choose a game account as the destination to play.',
+    );
+    await user.selectOptions(screen.getByTestId('deposit-play-game'), 'joker');
+    await user.type(screen.getByTestId('deposit-play-amount'), '0.5');
+    await user.click(screen.getByTestId('deposit-play'));
+    expect(within(form).getByRole('alert').textContent).toBe('The minimum transfer amount is 1 baht.');
+    expect(open).not.toHaveBeenCalled();
+  });
+
+  it('is left out when the player has no open game account', async () => {
+    renderDeposit({ wallet: walletResponse({ slots: [] }) });
+    // The registered account comes from the same wallet answer: once it shows, the wallet has loaded.
+    expect(await screen.findByTestId('deposit-own-name')).toBeTruthy();
+    expect(screen.queryByTestId('deposit-play')).toBeNull();
+  });
+});

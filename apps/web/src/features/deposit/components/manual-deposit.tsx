@@ -1,0 +1,80 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorText } from '@/api/api-error';
+import { newIdempotencyKey } from '@/api/client';
+import { invalidateMoney } from '@/features/wallet/api/use-wallet';
+import { amountValue, cleanAmountInput } from '@/features/wallet/lib/money';
+import { useToast } from '@/ui/toast';
+import { addDeposit } from '../api/deposit-api';
+import { useCodeText } from '../lib/use-code-text';
+import { BellIcon } from './deposit-icons';
+import { DepositRules } from './deposit-rules';
+
+/**
+ * The manual deposit notice (lookup isManual): the player says how much they sent and staff confirm it.
+ * The answer is DEPOSIT_PENDING; nothing is credited until then.
+ */
+export function ManualPanel() {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const codeText = useCodeText();
+  const queryClient = useQueryClient();
+  const inputId = useId();
+  const [amount, setAmount] = useState('');
+  const value = amountValue(amount);
+
+  const notify = useMutation({
+    mutationFn: ({ amount: sent, key }: { amount: number; key: string }) => addDeposit({ amount: sent }, key),
+    onSuccess: (response) => {
+      toast.success(codeText(response.message));
+      setAmount('');
+      // The pending notice is a statement line; the balance itself changes only when staff confirm.
+      void invalidateMoney(queryClient);
+    },
+    onError: (error) => toast.danger(errorText(error, t('errors.INTERNAL_SERVER_ERROR'))),
+  });
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (notify.isPending || value <= 0) return;
+    notify.mutate({ amount: value, key: newIdempotencyKey() });
+  };
+
+  const onAmountChange = (text: string) => {
+    const cleaned = cleanAmountInput(text);
+    if (cleaned !== null) setAmount(cleaned);
+  };
+
+  return (
+    <form className="deposit-stack" onSubmit={onSubmit} noValidate>
+      <p className="field-hint">{t('deposit.manual.hint')}</p>
+      <label className="field-label" htmlFor={inputId}>
+        {t('deposit.manual.amount')}
+      </label>
+      <input
+        id={inputId}
+        className="input amount-input"
+        data-testid="manual-amount"
+        name="amount"
+        type="text"
+        inputMode="decimal"
+        autoComplete="off"
+        placeholder="0.00"
+        value={amount}
+        onChange={(event) => onAmountChange(event.target.value)}
+        disabled={notify.isPending}
+      />
+      <button
+        type="submit"
+        className="btn btn-primary btn-block"
+        data-testid="manual-send"
+        disabled={notify.isPending || value <= 0}
+      >
+        <BellIcon />
+        <span>{t('deposit.manual.send')}</span>
+      </button>
+      <DepositRules rules={[t('deposit.rules.manualPending'), t('deposit.rules.minimum')]} />
+    </form>
+  );
+}

@@ -1,0 +1,141 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { GIFT_LINK_MIN_DEPOSIT } from '@wallet/contract/constants';
+import type { WalletDepositAccount } from '@wallet/contract/deposit';
+import { type FormEvent, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError, errorText } from '@/api/api-error';
+import { newIdempotencyKey } from '@/api/client';
+import { invalidateMoney } from '@/features/wallet/api/use-wallet';
+import { CopyButton } from '@/ui/copy-button';
+import { SelectField } from '@/ui/field';
+import { formatMoney } from '@/ui/money';
+import { useToast } from '@/ui/toast';
+import { getTruelinkKey, sendTruelink } from '../api/deposit-api';
+import { GIFT_LINK_MAX_LENGTH, giftLinkPlaintext, isGiftLinkWallet } from '../lib/deposit-rules';
+import { encryptForServer } from '../lib/gift-link-crypto';
+import { SendIcon } from './deposit-icons';
+import { DepositRules } from './deposit-rules';
+
+/** SPEC §2 wallet accounts: AUTO ones are transfer targets; any other mode takes a pasted gift link. */
+export function WalletPanel({ wallets }: { wallets: WalletDepositAccount[] }) {
+  const { t } = useTranslation();
+  const automatic = wallets.filter((wallet) => !isGiftLinkWallet(wallet));
+  const giftLink = wallets.filter(isGiftLinkWallet);
+  return (
+    <div className="deposit-stack">
+      {automatic.length > 0 ? (
+        <>
+          <h3 className="deposit-subtitle">{t('deposit.wallet.autoTitle')}</h3>
+          <ul className="deposit-accounts">
+            {automatic.map((wallet, index) => (
+              <li key={wallet.walletAccountName} className="deposit-account" data-testid={`deposit-wallet-${index}`}>
+                <div className="deposit-account-head">
+                  <strong className="deposit-account-bank">{wallet.walletAccountName}</strong>
+                  <span className="badge badge-success">{t('deposit.bank.modeAuto')}</span>
+                </div>
+                <div className="deposit-account-foot">
+                  <p className="field-hint">{t('deposit.wallet.autoHint')}</p>
+                  <span className="copy-slot" data-testid={`copy-wallet-${index}`}>
+                    <CopyButton text={wallet.walletAccountName} />
+                  </span>
+                </div>
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+      {giftLink.length > 0 ? <GiftLinkForm wallets={giftLink} /> : null}
+      <DepositRules
+        rules={[t('deposit.rules.giftLinkMinimum', { amount: GIFT_LINK_MIN_DEPOSIT }), t('deposit.rules.credited')]}
+      />
+    </div>
+  );
+}
+
+interface GiftLinkRequest {
+  link: string;
+  walletAccountName: string;
+  key: string;
+}
+
+function GiftLinkForm({ wallets }: { wallets: WalletDepositAccount[] }) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const inputId = useId();
+  const [link, setLink] = useState('');
+  const [account, setAccount] = useState(wallets[0]?.walletAccountName ?? '');
+  const trimmed = link.trim();
+
+  const send = useMutation({
+    // SPEC §7: link + wallet account name, encrypted under the server's public key before they leave.
+    mutationFn: async ({ link: pasted, walletAccountName, key }: GiftLinkRequest) => {
+      const { publicKey } = await getTruelinkKey();
+      const ciphertext = await encryptForServer(publicKey, giftLinkPlaintext(pasted, walletAccountName)).catch(() => {
+        // A key this browser cannot use, or a paste too long for it: the link cannot go as it is.
+        throw new ApiError('TRUELINK_INVALID', t('errors.TRUELINK_INVALID'), 0);
+      });
+      return sendTruelink(ciphertext, key);
+    },
+    onSuccess: (response) => {
+      toast.success(t('deposit.wallet.success', { amount: formatMoney(response.amount) }));
+      setLink('');
+      void invalidateMoney(queryClient);
+    },
+    onError: (error) => toast.danger(errorText(error, t('errors.TRUELINK_INVALID'))),
+  });
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (send.isPending || !trimmed) return;
+    if (trimmed.length > GIFT_LINK_MAX_LENGTH) {
+      toast.danger(t('errors.TRUELINK_INVALID'));
+      return;
+    }
+    send.mutate({ link: trimmed, walletAccountName: account, key: newIdempotencyKey() });
+  };
+
+  return (
+    <form className="deposit-gift" onSubmit={onSubmit} noValidate>
+      <h3 className="deposit-subtitle">{t('deposit.wallet.giftTitle')}</h3>
+      <p className="field-hint">{t('deposit.wallet.giftHint')}</p>
+      {wallets.length > 1 ? (
+        <SelectField
+          label={t('deposit.wallet.account')}
+          name="walletAccountName"
+          value={account}
+          onChange={(event) => setAccount(event.target.value)}
+          options={wallets.map((wallet) => ({ value: wallet.walletAccountName, label: wallet.walletAccountName }))}
+          disabled={send.isPending}
+        />
+      ) : null}
+      <label className="field-label" htmlFor={inputId}>
+        {t('deposit.wallet.giftLabel')}
+      </label>
+      <input
+        id={inputId}
+        className="input"
+        data-testid="giftlink-input"
+        name="link"
+        type="url"
+        inputMode="url"
+        autoComplete="off"
+        autoCapitalize="off"
+        spellCheck={false}
+        placeholder={t('deposit.wallet.giftPlaceholder')}
+        value={link}
+        onChange={(event) => setLink(event.target.value)}
+        disabled={send.isPending}
+      />
+      <button
+        type="submit"
+        className="btn btn-primary btn-block"
+        data-testid="giftlink-send"
+        disabled={send.isPending || !trimmed}
+      >
+        <SendIcon />
+        <span>{t('deposit.wallet.send')}</span>
+      </button>
+    </form>
+  );
+}
