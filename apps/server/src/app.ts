@@ -147,7 +147,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const games = deps.providers?.games ?? sandboxGames ?? NO_GAMES;
   const systemAccount = createSystemAccounts(kysely);
   const onWalletChanged = (userId: string, walletMinor: number) => realtime.walletChanged(userId, walletMinor);
-  const deposits = createDepositService({ db: kysely, clock, systemAccount, onWalletChanged });
+  const deposits = createDepositService({
+    db: kysely,
+    clock,
+    systemAccount,
+    onWalletChanged,
+    depositBahtPerCoin: config.depositBahtPerCoin,
+  });
   const wallet = createWalletService({
     db: kysely,
     dialect: db.dialect,

@@ -7,6 +7,67 @@ export interface DepositReferencesTable {
   created_at: number;
 }
 
+export interface BankTransfersTable {
+  id: string;
+  /** The bank's transaction reference, unique: a repeated delivery finds the first row. */
+  reference: string;
+  /** AUTO or SMS. */
+  mode: string;
+  to_account_no: string;
+  to_bank_code: string | null;
+  /** As delivered: masked in SMS mode. */
+  from_account_no: string;
+  from_bank_code: string | null;
+  amount: number;
+  currency: string | null;
+  transferred_at: number;
+  /** CREDITED, UNMATCHED, DUPLICATE or UNKNOWN_DESTINATION. */
+  status: string;
+  /** Why UNMATCHED: NO_PLAYER, AMBIGUOUS or CURRENCY. */
+  reason: string | null;
+  user_id: string | null;
+  statement_id: string | null;
+  resolved_by: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface ManualDepositsTable {
+  /** The id of the deposit statement the notice created. */
+  id: string;
+  user_id: string;
+  amount: number;
+  currency: string;
+  from_bank_code: string;
+  from_account_no: string;
+  /** PENDING, CONFIRMED or REJECTED. */
+  status: string;
+  decided_by: string | null;
+  decided_at: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface WithdrawalsTable {
+  /** The id of the withdraw statement; also the payout reference the bank sees. */
+  id: string;
+  user_id: string;
+  amount: number;
+  currency: string;
+  bank_code: string;
+  bank_account_no: string;
+  bank_account_name: string;
+  /** PENDING, PAID or FAILED. */
+  status: string;
+  failure_reason: string | null;
+  settled_at: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
 export interface DepositTables {
   deposit_references: DepositReferencesTable;
+  bank_transfers: BankTransfersTable;
+  manual_deposits: ManualDepositsTable;
+  withdrawals: WithdrawalsTable;
 }

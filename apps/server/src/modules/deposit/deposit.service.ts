@@ -1,9 +1,11 @@
+import { MINOR_UNITS_PER_MAJOR } from '@wallet/contract/money';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import {
   LEDGER_KINDS,
   type LedgerAccount,
   postTransfer,
+  SYSTEM_KINDS,
   type SystemAccounts,
   type SystemKind,
 } from '../../ledger/ledger.ts';
@@ -30,6 +32,16 @@ export interface DepositCredit extends BookedDeposit {
   reference?: string;
 }
 
+/** A deposit whose PENDING statement already exists (a manual notice the operator confirms). */
+export interface PendingDepositCredit {
+  statementId: string;
+  userId: string;
+  /** Minor units; must equal the pending statement's amount. */
+  amount: number;
+  source: { kind: SystemKind; providerCode: string };
+  reference?: string;
+}
+
 /**
  * Runs inside the crediting transaction, after the statement is written, to update the business
  * record (mark a QR paid, a slip successful…). Returning false rolls everything back.
@@ -39,6 +51,12 @@ export type DepositRecorder = (trx: Kysely<Database>, statementId: string) => Pr
 export type CreditOutcome =
   | { credited: true; walletMinor: number; statementId: string }
   | { credited: false; reason: 'duplicate-reference' | 'declined' };
+
+/** As CreditOutcome; not-pending: the statement was already settled (or is not that player's deposit). */
+export type PendingCreditOutcome = CreditOutcome | { credited: false; reason: 'not-pending' };
+
+/** Wheel coins are counted in whole coins: one ledger unit of currency COIN is one coin. */
+export const COIN_CURRENCY = 'COIN';
 
 /**
  * Books money that has arrived from outside into a player's wallet: a SUCCESS deposit statement and
@@ -76,10 +94,25 @@ export async function bookDeposit(
   return { ...moved, statementId };
 }
 
+/**
+ * Wheel coins a deposit earns: one per `bahtPerCoin` whole currency units, rounded down; a rate of 0
+ * turns earning off. Integer arithmetic only, as for any money.
+ */
+export function coinsForDeposit(amountMinor: number, bahtPerCoin: number): number {
+  if (bahtPerCoin <= 0 || amountMinor <= 0) return 0;
+  const perCoin = bahtPerCoin * MINOR_UNITS_PER_MAJOR;
+  return (amountMinor - (amountMinor % perCoin)) / perCoin;
+}
+
 class Declined extends Error {
-  constructor(readonly reason: 'duplicate-reference' | 'declined') {
+  constructor(readonly reason: 'duplicate-reference' | 'declined' | 'not-pending') {
     super(reason);
   }
+}
+
+interface CoinAccounts {
+  issuer: LedgerAccount;
+  player: LedgerAccount;
 }
 
 export function createDepositService(deps: {
@@ -87,31 +120,119 @@ export function createDepositService(deps: {
   clock: Clock;
   systemAccount: SystemAccounts;
   onWalletChanged(userId: string, walletMinor: number): void;
+  /** Wheel coins: one per this many baht deposited (config DEPOSIT_BAHT_PER_COIN); 0 or absent earns none. */
+  depositBahtPerCoin?: number;
 }) {
+  const bahtPerCoin = deps.depositBahtPerCoin ?? 0;
+
+  /** Everything a crediting transaction touches, looked up before it opens (see createSystemAccounts). */
+  async function accountsFor(userId: string, source: { kind: SystemKind; providerCode: string }) {
+    const { wallet } = await playerLedgerAccounts(deps.db, userId);
+    const clearing = await deps.systemAccount(source.kind, source.providerCode, wallet.currency);
+    let coins: CoinAccounts | null = null;
+    if (bahtPerCoin > 0) {
+      const row = await deps.db
+        .selectFrom('ledger_accounts')
+        .select(['id', 'currency'])
+        .where('owner_id', '=', userId)
+        .where('kind', '=', 'coin')
+        .executeTakeFirst();
+      if (!row) throw new Error(`player ${userId} has no coin account`);
+      const issuer = await deps.systemAccount(SYSTEM_KINDS.coinIssuer, '', COIN_CURRENCY);
+      coins = { issuer, player: { id: row.id, ownerId: userId, currency: row.currency } };
+    }
+    return { wallet, clearing, coins };
+  }
+
+  /** The deposit's wheel coins, in the crediting transaction: a deposit never exists without its coins. */
+  async function earnCoins(
+    trx: Kysely<Database>,
+    coins: CoinAccounts | null,
+    amount: number,
+    statementId: string,
+    now: number,
+  ) {
+    const earned = coinsForDeposit(amount, bahtPerCoin);
+    if (!coins || earned === 0) return;
+    await postTransfer(trx, {
+      from: coins.issuer,
+      to: coins.player,
+      amount: earned,
+      kind: LEDGER_KINDS.coinEarn,
+      refType: 'statement',
+      refId: statementId,
+      now,
+    });
+  }
+
+  async function claimReference(trx: Kysely<Database>, reference: string, statementId: string, now: number) {
+    const claimed = await trx
+      .insertInto('deposit_references')
+      .values({ reference, statement_id: statementId, created_at: now })
+      .onConflict((oc) => oc.column('reference').doNothing())
+      .executeTakeFirst();
+    if (Number(claimed.numInsertedOrUpdatedRows ?? 0) === 0) throw new Declined('duplicate-reference');
+  }
+
   /**
    * Credits a confirmed deposit, claims its outside reference and lets the caller update its own
    * record, all in one transaction; then tells the player's open apps.
    */
   async function credit(input: DepositCredit, record?: DepositRecorder): Promise<CreditOutcome> {
-    const { wallet } = await playerLedgerAccounts(deps.db, input.userId);
-    const clearing = await deps.systemAccount(input.source.kind, input.source.providerCode, wallet.currency);
+    const { wallet, clearing, coins } = await accountsFor(input.userId, input.source);
     const now = deps.clock.now();
     try {
       const result = await deps.db.transaction().execute(async (trx) => {
         const booked = await bookDeposit(trx, clearing, wallet, input, now);
-        if (input.reference !== undefined) {
-          const claimed = await trx
-            .insertInto('deposit_references')
-            .values({ reference: input.reference, statement_id: booked.statementId, created_at: now })
-            .onConflict((oc) => oc.column('reference').doNothing())
-            .executeTakeFirst();
-          if (Number(claimed.numInsertedOrUpdatedRows ?? 0) === 0) throw new Declined('duplicate-reference');
-        }
+        if (input.reference !== undefined) await claimReference(trx, input.reference, booked.statementId, now);
+        await earnCoins(trx, coins, input.amount, booked.statementId, now);
         if (record && !(await record(trx, booked.statementId))) throw new Declined('declined');
         return booked;
       });
       deps.onWalletChanged(input.userId, result.toBalance);
       return { credited: true, walletMinor: result.toBalance, statementId: result.statementId };
+    } catch (error) {
+      if (error instanceof Declined && error.reason !== 'not-pending') return { credited: false, reason: error.reason };
+      throw error;
+    }
+  }
+
+  /**
+   * Credits a deposit whose statement the player already sees as PENDING: the same statement turns
+   * SUCCESS together with the ledger transfer (and coins, reference, caller's record) in one
+   * transaction. The status condition makes a second confirmation a no-op, however it races.
+   */
+  async function creditPending(input: PendingDepositCredit, record?: DepositRecorder): Promise<PendingCreditOutcome> {
+    const { wallet, clearing, coins } = await accountsFor(input.userId, input.source);
+    const now = deps.clock.now();
+    try {
+      const moved = await deps.db.transaction().execute(async (trx) => {
+        const settled = await trx
+          .updateTable('statements')
+          .set({ status: 'SUCCESS', updated_at: now })
+          .where('id', '=', input.statementId)
+          .where('user_id', '=', input.userId)
+          .where('statement_type', '=', 'deposit')
+          .where('amount', '=', input.amount)
+          .where('status', '=', 'PENDING')
+          .executeTakeFirst();
+        if (Number(settled.numUpdatedRows) !== 1) throw new Declined('not-pending');
+        const transfer = await postTransfer(trx, {
+          from: clearing,
+          to: wallet,
+          amount: input.amount,
+          kind: LEDGER_KINDS.deposit,
+          refType: 'statement',
+          refId: input.statementId,
+          now,
+        });
+        if (input.reference !== undefined) await claimReference(trx, input.reference, input.statementId, now);
+        await earnCoins(trx, coins, input.amount, input.statementId, now);
+        if (record && !(await record(trx, input.statementId))) throw new Declined('declined');
+        return transfer;
+      });
+      deps.onWalletChanged(input.userId, moved.toBalance);
+      return { credited: true, walletMinor: moved.toBalance, statementId: input.statementId };
     } catch (error) {
       if (error instanceof Declined) return { credited: false, reason: error.reason };
       throw error;
@@ -128,6 +249,6 @@ export function createDepositService(deps: {
     return row !== undefined;
   }
 
-  return { credit, isReferenceCredited };
+  return { credit, creditPending, isReferenceCredited };
 }
 export type DepositService = ReturnType<typeof createDepositService>;

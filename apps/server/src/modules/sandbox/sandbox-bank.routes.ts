@@ -1,22 +1,51 @@
-import { apiAmount, fromMinor, toMinor } from '@wallet/contract/money';
+import {
+  BANK_FEED_SIGNATURE_HEADER,
+  BANK_FEED_TIMESTAMP_HEADER,
+  BANK_TRANSFER_STATUSES,
+  type BankFeedTransfer,
+  bankFeedResponse,
+  bankTransferView,
+  sandboxBankTransferRequest,
+} from '@wallet/contract/bank-feed';
+import { apiAmount, fromMinor } from '@wallet/contract/money';
 import { walletMoveResponse } from '@wallet/contract/wallet';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { Database } from '../../db/schema.ts';
-import { badRequest } from '../../http/errors.ts';
-import { SYSTEM_KINDS } from '../../ledger/ledger.ts';
-import type { DepositService } from '../deposit/deposit.service.ts';
+import { badRequest, conflict, notFound } from '../../http/errors.ts';
+import { ledgerCurrency } from '../../ledger/accounts.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { orderedId } from '../../lib/ids.ts';
+import { type BankFeed, operatorBankAccounts } from '../deposit/bank-feed.service.ts';
+
+const SANDBOX_OPERATOR = 'sandbox';
 
 /**
- * A sandbox bank: credits a player's wallet as if a bank transfer from their registered account had
- * just been confirmed, so the wallet can be tried end to end before the bank feed is connected.
+ * The sandbox bank: it posts transfers through the real, signed bank feed, exactly as the bank would,
+ * so every sandbox deposit exercises matching, recording, the once-per-reference rule and coins.
  * Registered only while sandbox providers are on.
  */
-export const sandboxBankRoutes: FastifyPluginAsyncZod<{ db: Kysely<Database>; deposits: DepositService }> = async (
+export const sandboxBankRoutes: FastifyPluginAsyncZod<{ db: Kysely<Database>; clock: Clock; feed: BankFeed }> = async (
   app,
-  { db, deposits },
+  { db, clock, feed },
 ) => {
+  /** Signs the transfer with the feed's secret and delivers it through the webhook's own entry point. */
+  async function deliver(transfer: BankFeedTransfer) {
+    const { rawBody, headers } = feed.sign(transfer);
+    return feed.receive({
+      rawBody,
+      timestamp: headers[BANK_FEED_TIMESTAMP_HEADER],
+      signature: headers[BANK_FEED_SIGNATURE_HEADER],
+    });
+  }
+
+  function sandboxReference(): string {
+    return `SBX${orderedId(clock.now())}`;
+  }
+
+  // Kept as it was before the feed existed (tests, e2e and the bench fund wallets with it): a transfer
+  // from the player's registered account to the operator's first AUTO bank account.
   app.post(
     '/sandbox/bank/credit',
     {
@@ -26,22 +55,84 @@ export const sandboxBankRoutes: FastifyPluginAsyncZod<{ db: Kysely<Database>; de
       },
     },
     async (request) => {
-      const amount = toMinor(request.body.amount);
-      if (amount <= 0) throw badRequest('KEY_INVALID', 'amount');
+      if (request.body.amount <= 0) throw badRequest('KEY_INVALID', 'amount');
       const user = await db
         .selectFrom('users')
-        .select(['id', 'bank_code'])
+        .select(['id', 'bank_code', 'bank_account_no', 'currency'])
         .where('username', '=', request.body.username)
         .executeTakeFirst();
       if (!user) throw badRequest('NO_USER', 'username');
-      const outcome = await deposits.credit({
-        userId: user.id,
-        amount,
-        fromCode: user.bank_code,
-        source: { kind: SYSTEM_KINDS.bankClearing, providerCode: '' },
+      const currency = ledgerCurrency(user.currency);
+      const destination = (await operatorBankAccounts(db)).find(
+        (account) => account.mode === 'AUTO' && (!account.currency || ledgerCurrency(account.currency) === currency),
+      );
+      if (!destination) throw conflict('NO_BANK');
+      const result = await deliver({
+        reference: sandboxReference(),
+        mode: 'AUTO',
+        to: { accountNo: destination.bankAccountNo, bankCode: destination.bankCode },
+        from: { accountNo: user.bank_account_no, bankCode: user.bank_code },
+        amount: request.body.amount,
+        transferredAt: new Date(clock.now()).toISOString(),
       });
-      if (!outcome.credited) throw badRequest('KEY_INVALID', 'amount');
-      return { message: 'SUCCESS', wallet: { amount: fromMinor(outcome.walletMinor) } };
+      if (result.walletMinor === undefined) throw conflict('TRANSFER_FAIL');
+      return { message: 'SUCCESS', wallet: { amount: fromMinor(result.walletMinor) } };
+    },
+  );
+
+  // Any transfer at all, as the bank would report it: the back office's "post a transfer" button.
+  app.post(
+    '/sandbox/bank/transfer',
+    { schema: { body: sandboxBankTransferRequest, response: { 200: bankFeedResponse } } },
+    async (request) => {
+      const { to, from, amount, reference, fromBank, mode } = request.body;
+      const result = await deliver({
+        reference: reference ?? sandboxReference(),
+        mode: mode ?? 'AUTO',
+        to: { accountNo: to },
+        from: { accountNo: from, ...(fromBank ? { bankCode: fromBank } : {}) },
+        amount,
+        transferredAt: new Date(clock.now()).toISOString(),
+      });
+      return { reference: result.reference, status: result.status, repeated: result.repeated };
+    },
+  );
+
+  app.get(
+    '/sandbox/bank/transfers',
+    {
+      schema: {
+        querystring: z.object({
+          status: z.enum(BANK_TRANSFER_STATUSES).optional(),
+          limit: z.coerce.number().int().min(1).max(100).default(20),
+        }),
+        response: { 200: z.object({ transfers: z.array(bankTransferView) }) },
+      },
+    },
+    async (request) => ({ transfers: await feed.list(request.query) }),
+  );
+
+  // The operator credits an UNMATCHED transfer to the player they identified (by phone).
+  app.post(
+    '/sandbox/bank/transfers/:id/credit',
+    {
+      schema: {
+        params: z.object({ id: z.string().min(1).max(64) }),
+        body: z.object({ username: z.string().min(1).max(30) }),
+        response: { 200: bankTransferView },
+      },
+    },
+    async (request) => {
+      const user = await db
+        .selectFrom('users')
+        .select('id')
+        .where('username', '=', request.body.username)
+        .executeTakeFirst();
+      if (!user) throw badRequest('NO_USER', 'username');
+      await feed.creditUnmatched(request.params.id, { userId: user.id, operator: SANDBOX_OPERATOR });
+      const view = await feed.find(request.params.id);
+      if (!view) throw notFound('NO_DATA');
+      return view;
     },
   );
 };

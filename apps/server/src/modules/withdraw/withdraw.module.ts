@@ -1,6 +1,41 @@
+import { manualPayouts } from '../../providers/payments/payout.ts';
+import { createSandboxPayouts } from '../../providers/payments/payout-sandbox.ts';
 import type { FeatureContext, FeatureRoutes } from '../feature.ts';
+import { sandboxPayoutRoutes, withdrawRoutes } from './withdraw.routes.ts';
+import { allowEveryWithdrawal, createWithdrawals, type WithdrawCheck } from './withdraw.service.ts';
+
+export interface WithdrawHooks {
+  /** Another feature's veto on withdrawals (promotions: BONUS_CONDITION); none by default. */
+  canWithdraw?: WithdrawCheck;
+}
 
 /** Withdrawals to the player's registered bank account, held until the payout posts or fails. */
-export async function withdrawFeature(_ctx: FeatureContext): Promise<FeatureRoutes> {
-  return {};
+export async function withdrawFeature(ctx: FeatureContext, hooks: WithdrawHooks = {}): Promise<FeatureRoutes> {
+  const sandbox = ctx.config.sandboxProviders
+    ? createSandboxPayouts({ delayMs: ctx.config.sandboxPayoutDelayMs })
+    : undefined;
+  const payouts = sandbox ?? manualPayouts();
+  const withdrawals = createWithdrawals({
+    db: ctx.db,
+    clock: ctx.clock,
+    systemAccount: ctx.systemAccount,
+    payouts,
+    onWalletChanged: ctx.onWalletChanged,
+    canWithdraw: hooks.canWithdraw ?? allowEveryWithdrawal,
+  });
+  // Timers die with the process: payouts still in flight are handed to the bank again.
+  await withdrawals.redispatchPending();
+  return {
+    player: async (app) => {
+      await app.register(withdrawRoutes, { withdrawals, idempotency: ctx.idempotency });
+    },
+    ...(sandbox
+      ? {
+          sandbox: async (app) => {
+            await app.register(sandboxPayoutRoutes, { withdrawals, payouts: sandbox });
+          },
+        }
+      : {}),
+    close: () => payouts.close(),
+  };
 }

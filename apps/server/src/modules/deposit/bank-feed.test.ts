@@ -1,0 +1,452 @@
+import type { BankTransferView } from '@wallet/contract/bank-feed';
+import type { StatementListResponse } from '@wallet/contract/statement';
+import type { WalletResponse } from '@wallet/contract/wallet';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createTestContext, registerPlayer, type TestContext, testDialects } from '../../../test/helpers.ts';
+import { getSetting, putSetting } from '../../db/settings.repo.ts';
+import { checkLedger } from '../../ledger/check.ts';
+import {
+  deliver,
+  longAccountNo,
+  mask,
+  newReference,
+  OPERATOR_AUTO_ACCOUNT,
+  OPERATOR_SMS_ACCOUNT,
+  transferTo,
+} from './bank-feed.fixtures.ts';
+
+const SECRET = 'bank-feed-test-secret-0123456789';
+
+describe.each(testDialects())('bank feed webhook (%s)', (dialect) => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestContext(dialect, { BANK_WEBHOOK_SECRET: SECRET, WEBHOOK_TOLERANCE_SECONDS: '300' });
+  });
+  afterAll(() => ctx.close());
+
+  const send = (transfer: Parameters<typeof deliver>[3], options?: Parameters<typeof deliver>[4]) =>
+    deliver(ctx.app, SECRET, ctx.clock.now(), transfer, options);
+
+  async function player(overrides: Record<string, unknown> = {}) {
+    const registered = await registerPlayer(ctx.app, overrides);
+    const get = (url: string) => ctx.app.inject({ method: 'GET', url, headers: bearer(registered.token) });
+    return {
+      ...registered,
+      account: {
+        accountNo: registered.payload.bankAccountNo as string,
+        bankCode: registered.payload.bankCode as string,
+      },
+      wallet: async () => (await get('/api/wallet')).json<WalletResponse>().wallet.amount,
+      coin: async () => (await get('/api/account/profile')).json<{ coin: number }>().coin,
+      statements: async () =>
+        (
+          await ctx.app.inject({
+            method: 'POST',
+            url: '/api/statement',
+            headers: bearer(registered.token),
+            payload: { page: 1, limit: 100 },
+          })
+        ).json<StatementListResponse>().statements,
+    };
+  }
+
+  async function recorded(reference: string) {
+    return ctx.db.kysely.selectFrom('bank_transfers').selectAll().where('reference', '=', reference).execute();
+  }
+
+  async function transferCount() {
+    const row = await ctx.db.kysely
+      .selectFrom('bank_transfers')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  async function expectLedgerHealthy() {
+    expect(await checkLedger(ctx.db.kysely)).toEqual([]);
+  }
+
+  it('credits a signed transfer from a registered account once, with a statement line and coins', async () => {
+    const p = await player();
+    const transfer = transferTo(p.account, 250.75);
+    const res = await send(transfer);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ reference: transfer.reference, status: 'CREDITED', repeated: false });
+    expect(await p.wallet()).toBe(250.75);
+    // Default rate: one coin per 100 baht, rounded down.
+    expect(await p.coin()).toBe(2);
+    const [line] = await p.statements();
+    expect(line).toMatchObject({
+      statementType: 'deposit',
+      from: 'SCB',
+      to: 'WALLET',
+      amount: 250.75,
+      status: 'SUCCESS',
+    });
+    const [row] = await recorded(transfer.reference);
+    expect(row).toMatchObject({
+      status: 'CREDITED',
+      mode: 'AUTO',
+      to_account_no: '1234567890',
+      statement_id: line?._id,
+    });
+
+    const again = await send(transfer);
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual({ reference: transfer.reference, status: 'CREDITED', repeated: true });
+    expect(await p.wallet()).toBe(250.75);
+    expect(await p.coin()).toBe(2);
+    expect(await p.statements()).toHaveLength(1);
+    await expectLedgerHealthy();
+  });
+
+  it('accepts account numbers printed with dashes', async () => {
+    const p = await player();
+    const digits = p.account.accountNo;
+    const dashed = `${digits.slice(0, 3)}-${digits.slice(3, 4)}-${digits.slice(4, 9)}-${digits.slice(9)}`;
+    const res = await send(
+      transferTo({ accountNo: dashed, bankCode: 'SCB' }, 10, { to: { accountNo: '123-4-56789-0' } }),
+    );
+    expect(res.json()).toMatchObject({ status: 'CREDITED' });
+    expect(await p.wallet()).toBe(10);
+    await expectLedgerHealthy();
+  });
+
+  it.each([
+    ['a forged signature', { headers: { 'x-bank-signature': `sha256=${'ab'.repeat(32)}` } }],
+    ['a signature in the wrong format', { headers: { 'x-bank-signature': 'md5=abc' } }],
+    ['no signature header', { headers: { 'x-bank-signature': undefined } }],
+    ['no timestamp header', { headers: { 'x-bank-timestamp': undefined } }],
+    ['a body altered after signing', { alterBody: (raw: string) => raw.replace('"amount":100', '"amount":900') }],
+    ['a timestamp moved after signing', { moveTimestampSeconds: 5 }],
+    ['a delivery older than the tolerance', { skewSeconds: -301 }],
+    ['a delivery from the future', { skewSeconds: 301 }],
+  ])('refuses %s with 401 and moves nothing', async (_label, options) => {
+    const p = await player();
+    const before = await transferCount();
+    const res = await send(transferTo(p.account, 100), options);
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ message: 'UNAUTHORIZED' });
+    expect(await p.wallet()).toBe(0);
+    expect(await transferCount()).toBe(before);
+    await expectLedgerHealthy();
+  });
+
+  it('accepts a delivery just inside the tolerance', async () => {
+    const p = await player();
+    const res = await send(transferTo(p.account, 5), { skewSeconds: -299 });
+    expect(res.json()).toMatchObject({ status: 'CREDITED' });
+  });
+
+  it('refuses a delivery signed with another secret', async () => {
+    const p = await player();
+    const res = await deliver(ctx.app, 'some-other-secret-0123456789', ctx.clock.now(), transferTo(p.account, 100));
+    expect(res.statusCode).toBe(401);
+    expect(await p.wallet()).toBe(0);
+  });
+
+  it('refuses a signed body that is not JSON or not a transfer, with 400 and the field', async () => {
+    const p = await player();
+    const before = await transferCount();
+    expect((await send('{"reference":')).json()).toEqual({ message: 'KEY_INVALID' });
+    const zero = await send(transferTo(p.account, 0));
+    expect(zero.statusCode).toBe(400);
+    expect(zero.json()).toEqual({ message: 'KEY_INVALID', field: 'amount' });
+    const maskedAuto = await send(transferTo({ accountNo: 'xxx-x-x1234-x' }, 10));
+    expect(maskedAuto.json()).toEqual({ message: 'KEY_INVALID', field: 'from.accountNo' });
+    const noTime = await send(JSON.stringify({ ...transferTo(p.account, 10), transferredAt: 'yesterday' }));
+    expect(noTime.json()).toEqual({ message: 'KEY_INVALID', field: 'transferredAt' });
+    expect(await transferCount()).toBe(before);
+    expect(await p.wallet()).toBe(0);
+  });
+
+  it('credits concurrent deliveries of one reference exactly once', async () => {
+    const p = await player();
+    const transfer = transferTo(p.account, 321);
+    const answers = await Promise.all(Array.from({ length: 12 }, () => send(transfer)));
+    expect(answers.every((res) => res.statusCode === 200)).toBe(true);
+    const bodies = answers.map((res) => res.json<{ status: string; repeated: boolean }>());
+    expect(bodies.filter((b) => !b.repeated)).toEqual([
+      { reference: transfer.reference, status: 'CREDITED', repeated: false },
+    ]);
+    expect(bodies.every((b) => b.status === 'CREDITED')).toBe(true);
+    expect(await p.wallet()).toBe(321);
+    expect(await p.statements()).toHaveLength(1);
+    expect(await recorded(transfer.reference)).toHaveLength(1);
+    await expectLedgerHealthy();
+  });
+
+  it('keeps a transfer from an unknown sender as UNMATCHED until the operator credits it, once', async () => {
+    const p = await player();
+    const transfer = transferTo({ accountNo: '5550001112', bankCode: 'SCB' }, 500);
+    expect((await send(transfer)).json()).toEqual({
+      reference: transfer.reference,
+      status: 'UNMATCHED',
+      repeated: false,
+    });
+    const [row] = await recorded(transfer.reference);
+    expect(row).toMatchObject({ status: 'UNMATCHED', reason: 'NO_PLAYER', user_id: null, amount: 50000 });
+    expect(await p.wallet()).toBe(0);
+
+    const listed = await ctx.app.inject({ method: 'GET', url: '/sandbox/bank/transfers?status=UNMATCHED' });
+    expect(listed.json<{ transfers: BankTransferView[] }>().transfers.map((t) => t.reference)).toContain(
+      transfer.reference,
+    );
+
+    const credit = (username: string) =>
+      ctx.app.inject({ method: 'POST', url: `/sandbox/bank/transfers/${row?.id}/credit`, payload: { username } });
+    expect((await credit('0000000000')).json()).toEqual({ message: 'NO_USER', field: 'username' });
+    const credited = await credit(p.phone);
+    expect(credited.statusCode).toBe(200);
+    expect(credited.json()).toMatchObject({ status: 'CREDITED', reason: null, resolvedBy: 'sandbox', amount: 500 });
+    expect(await p.wallet()).toBe(500);
+    expect(await p.coin()).toBe(5);
+    expect((await p.statements())[0]).toMatchObject({ statementType: 'deposit', from: 'SCB', amount: 500 });
+
+    // A second click, and the bank delivering the same transfer again, move nothing.
+    const twice = await credit(p.phone);
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json()).toEqual({ message: 'KEY_INVALID', field: 'status' });
+    expect((await send(transfer)).json()).toEqual({
+      reference: transfer.reference,
+      status: 'CREDITED',
+      repeated: true,
+    });
+    expect(await p.wallet()).toBe(500);
+    await expectLedgerHealthy();
+  });
+
+  it('lets two operators race to credit one UNMATCHED transfer and pays it once', async () => {
+    const a = await player();
+    const b = await player();
+    const transfer = transferTo({ accountNo: '5550001113', bankCode: 'SCB' }, 80);
+    await send(transfer);
+    const [row] = await recorded(transfer.reference);
+    const answers = await Promise.all(
+      [a.phone, b.phone].map((username) =>
+        ctx.app.inject({ method: 'POST', url: `/sandbox/bank/transfers/${row?.id}/credit`, payload: { username } }),
+      ),
+    );
+    expect(answers.map((res) => res.statusCode).sort()).toEqual([200, 409]);
+    expect((await a.wallet()) + (await b.wallet())).toBe(80);
+    await expectLedgerHealthy();
+  });
+
+  it('matches a masked SMS sender on its visible digits when exactly one player fits', async () => {
+    const accountNo = longAccountNo();
+    const p = await player({ bankCode: 'BAY', bankAccountNo: accountNo });
+    const masked = mask(accountNo, 4, 10);
+    const transfer = transferTo({ accountNo: masked, bankCode: 'BAY' }, 150, {
+      mode: 'SMS',
+      to: { ...OPERATOR_SMS_ACCOUNT },
+    });
+    expect((await send(transfer)).json()).toMatchObject({ status: 'CREDITED' });
+    expect(await p.wallet()).toBe(150);
+    expect(await recorded(transfer.reference)).toEqual([
+      expect.objectContaining({ from_account_no: masked, mode: 'SMS', user_id: expect.any(String) }),
+    ]);
+
+    // Without the sender's bank, the match still holds; the statement shows the registered bank.
+    const noBank = transferTo({ accountNo: masked }, 20, { mode: 'SMS', to: { ...OPERATOR_SMS_ACCOUNT } });
+    expect((await send(noBank)).json()).toMatchObject({ status: 'CREDITED' });
+    expect(await p.wallet()).toBe(170);
+    expect((await p.statements())[0]).toMatchObject({ from: 'BAY', amount: 20 });
+    await expectLedgerHealthy();
+  });
+
+  it('keeps a masked sender UNMATCHED when several players fit or too few digits show', async () => {
+    const shared = String(Date.now() % 1e6).padStart(6, '0');
+    const first = longAccountNo(shared);
+    const second = longAccountNo(shared);
+    const a = await player({ bankCode: 'GSB', bankAccountNo: first });
+    const b = await player({ bankCode: 'GSB', bankAccountNo: second });
+    const ambiguous = transferTo({ accountNo: mask(first, 4, 10), bankCode: 'GSB' }, 60, { mode: 'SMS' });
+    expect((await send(ambiguous)).json()).toMatchObject({ status: 'UNMATCHED' });
+    expect((await recorded(ambiguous.reference))[0]).toMatchObject({ reason: 'AMBIGUOUS' });
+
+    const blurred = transferTo({ accountNo: mask(first, 10, 13), bankCode: 'GSB' }, 60, { mode: 'SMS' });
+    expect((await send(blurred)).json()).toMatchObject({ status: 'UNMATCHED' });
+    expect((await recorded(blurred.reference))[0]).toMatchObject({ reason: 'AMBIGUOUS' });
+
+    // The full number in SMS mode is exact again.
+    const exact = transferTo({ accountNo: second, bankCode: 'GSB' }, 60, { mode: 'SMS' });
+    expect((await send(exact)).json()).toMatchObject({ status: 'CREDITED' });
+    expect(await a.wallet()).toBe(0);
+    expect(await b.wallet()).toBe(60);
+    await expectLedgerHealthy();
+  });
+
+  it('keeps a transfer to an account that is not the operator’s, and never credits it', async () => {
+    const p = await player();
+    const notOurs = transferTo(p.account, 90, { to: { accountNo: '1112223334' } });
+    expect((await send(notOurs)).json()).toMatchObject({ status: 'UNKNOWN_DESTINATION', repeated: false });
+    const wrongBank = transferTo(p.account, 90, {
+      to: { accountNo: OPERATOR_AUTO_ACCOUNT.accountNo, bankCode: 'BBL' },
+    });
+    expect((await send(wrongBank)).json()).toMatchObject({ status: 'UNKNOWN_DESTINATION' });
+    const [row] = await recorded(notOurs.reference);
+    expect(row).toMatchObject({ status: 'UNKNOWN_DESTINATION', currency: null });
+    const credit = await ctx.app.inject({
+      method: 'POST',
+      url: `/sandbox/bank/transfers/${row?.id}/credit`,
+      payload: { username: p.phone },
+    });
+    expect(credit.statusCode).toBe(409);
+    expect(await p.wallet()).toBe(0);
+    await expectLedgerHealthy();
+  });
+
+  it('marks DUPLICATE a transfer another route already paid under the same bank reference', async () => {
+    const content = await getSetting<{ isManual: boolean }>(ctx.db.kysely, 'content.deposit');
+    await putSetting(ctx.db.kysely, 'content.deposit', { ...content, isManual: true });
+    try {
+      const p = await player();
+      const add = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/wallet/add',
+        headers: bearer(p.token),
+        payload: { amount: 40 },
+      });
+      expect(add.json()).toMatchObject({ message: 'DEPOSIT_PENDING' });
+      const [notice] = await p.statements();
+      const reference = newReference();
+      const confirmed = await ctx.app.inject({
+        method: 'POST',
+        url: `/sandbox/manual-deposits/${notice?._id}/confirm`,
+        payload: { bankReference: reference },
+      });
+      expect(confirmed.statusCode).toBe(200);
+      // The feed then reports that very transfer: recorded, not paid again.
+      const res = await send(transferTo(p.account, 40, { reference }));
+      expect(res.json()).toEqual({ reference, status: 'DUPLICATE', repeated: false });
+      expect(await p.wallet()).toBe(40);
+      expect(await p.statements()).toHaveLength(1);
+      await expectLedgerHealthy();
+    } finally {
+      await putSetting(ctx.db.kysely, 'content.deposit', content);
+    }
+  });
+
+  it('marks an UNMATCHED transfer DUPLICATE when the operator finds it was already paid another way', async () => {
+    const content = await getSetting<{ isManual: boolean }>(ctx.db.kysely, 'content.deposit');
+    await putSetting(ctx.db.kysely, 'content.deposit', { ...content, isManual: true });
+    try {
+      const p = await player();
+      const transfer = transferTo({ accountNo: '5550001114', bankCode: 'SCB' }, 45);
+      expect((await send(transfer)).json()).toMatchObject({ status: 'UNMATCHED' });
+      await ctx.app.inject({
+        method: 'POST',
+        url: '/api/wallet/add',
+        headers: bearer(p.token),
+        payload: { amount: 45 },
+      });
+      const [notice] = await p.statements();
+      const confirmed = await ctx.app.inject({
+        method: 'POST',
+        url: `/sandbox/manual-deposits/${notice?._id}/confirm`,
+        payload: { bankReference: transfer.reference },
+      });
+      expect(confirmed.statusCode).toBe(200);
+      const [row] = await recorded(transfer.reference);
+      const credit = await ctx.app.inject({
+        method: 'POST',
+        url: `/sandbox/bank/transfers/${row?.id}/credit`,
+        payload: { username: p.phone },
+      });
+      expect(credit.statusCode).toBe(200);
+      expect(credit.json()).toMatchObject({ status: 'DUPLICATE', userId: null, resolvedBy: 'sandbox' });
+      expect(await p.wallet()).toBe(45);
+      await expectLedgerHealthy();
+    } finally {
+      await putSetting(ctx.db.kysely, 'content.deposit', content);
+    }
+  });
+
+  it('keeps the sandbox bank credit working, through the feed', async () => {
+    const p = await player();
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/sandbox/bank/credit',
+      payload: { username: p.phone, amount: 75.5 },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ message: 'SUCCESS', wallet: { amount: 75.5 } });
+    const rows = await ctx.db.kysely
+      .selectFrom('bank_transfers')
+      .selectAll()
+      .where('from_account_no', '=', p.account.accountNo)
+      .execute();
+    expect(rows).toEqual([
+      expect.objectContaining({ status: 'CREDITED', mode: 'AUTO', to_account_no: OPERATOR_AUTO_ACCOUNT.accountNo }),
+    ]);
+    for (const [payload, field] of [
+      [{ username: p.phone, amount: 0 }, 'amount'],
+      [{ username: p.phone, amount: 1.001 }, 'amount'],
+      [{ username: '0000000000', amount: 5 }, 'username'],
+    ] as const) {
+      const bad = await ctx.app.inject({ method: 'POST', url: '/sandbox/bank/credit', payload });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json()).toMatchObject({ field });
+    }
+    expect(await p.wallet()).toBe(75.5);
+    await expectLedgerHealthy();
+  });
+
+  it('posts arbitrary transfers through the sandbox bank, masked ones included', async () => {
+    const accountNo = longAccountNo();
+    const p = await player({ bankCode: 'BAY', bankAccountNo: accountNo });
+    const post = (payload: object) => ctx.app.inject({ method: 'POST', url: '/sandbox/bank/transfer', payload });
+    const sms = await post({
+      to: OPERATOR_SMS_ACCOUNT.accountNo,
+      from: mask(accountNo, 3, 11),
+      amount: 33,
+      mode: 'SMS',
+    });
+    expect(sms.json()).toMatchObject({ status: 'CREDITED', repeated: false });
+    const reference = newReference();
+    const stranger = await post({
+      to: OPERATOR_AUTO_ACCOUNT.accountNo,
+      from: '9990001112',
+      fromBank: 'KTB',
+      amount: 12,
+      reference,
+    });
+    expect(stranger.json()).toEqual({ reference, status: 'UNMATCHED', repeated: false });
+    expect((await post({ to: OPERATOR_AUTO_ACCOUNT.accountNo, from: 'xxx5678', amount: 12 })).json()).toEqual({
+      message: 'KEY_INVALID',
+      field: 'from.accountNo',
+    });
+    expect(await p.wallet()).toBe(33);
+    await expectLedgerHealthy();
+  });
+});
+
+describe.each(testDialects())('bank feed with a generated secret and coins off (%s)', (dialect) => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestContext(dialect, { DEPOSIT_BAHT_PER_COIN: '0' });
+  });
+  afterAll(() => ctx.close());
+
+  it('signs with the secret the server generated and keeps in settings; no coins at rate 0', async () => {
+    const secret = await getSetting<string>(ctx.db.kysely, 'bank_webhook_secret');
+    expect(secret).toMatch(/^[\w-]{40,}$/);
+    const { token, payload } = await registerPlayer(ctx.app);
+    const res = await deliver(
+      ctx.app,
+      secret as string,
+      ctx.clock.now(),
+      transferTo({ accountNo: payload.bankAccountNo as string, bankCode: 'SCB' }, 1_000),
+    );
+    expect(res.json()).toMatchObject({ status: 'CREDITED' });
+    const profile = await ctx.app.inject({ method: 'GET', url: '/api/account/profile', headers: bearer(token) });
+    expect(profile.json()).toMatchObject({ coin: 0 });
+    const coinTransfers = await ctx.db.kysely
+      .selectFrom('ledger_transfers')
+      .select('id')
+      .where('kind', '=', 'coin_earn')
+      .execute();
+    expect(coinTransfers).toEqual([]);
+    expect(await checkLedger(ctx.db.kysely)).toEqual([]);
+  });
+});

@@ -1,0 +1,179 @@
+import type { ManualDepositStatus, ManualDepositView } from '@wallet/contract/bank-feed';
+import { fromMinor, toMinor } from '@wallet/contract/money';
+import type { WalletMoveResponse } from '@wallet/contract/wallet';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import { getSetting } from '../../db/settings.repo.ts';
+import { badRequest, conflict, notFound } from '../../http/errors.ts';
+import type { ReplayableResult } from '../../http/idempotency.ts';
+import { SYSTEM_KINDS } from '../../ledger/ledger.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { orderedId } from '../../lib/ids.ts';
+import { CONTENT_KEYS, type DepositContent } from '../lookup/content.ts';
+import { insertStatement, playerLedgerAccounts } from '../wallet/wallet.repo.ts';
+import { bankDepositReference } from './bank-feed.service.ts';
+import type { DepositService } from './deposit.service.ts';
+import { designedCode } from './designed-code.ts';
+
+export interface ManualDepositDeps {
+  db: Kysely<Database>;
+  clock: Clock;
+  deposits: DepositService;
+}
+
+type ManualDepositRow = {
+  id: string;
+  user_id: string;
+  amount: number;
+  currency: string;
+  from_bank_code: string;
+  from_account_no: string;
+  status: string;
+  decided_by: string | null;
+  created_at: number;
+};
+
+function toView(row: ManualDepositRow): ManualDepositView {
+  return {
+    id: row.id,
+    userId: row.user_id,
+    amount: fromMinor(Number(row.amount)),
+    currency: row.currency,
+    fromBankCode: row.from_bank_code,
+    fromAccountNo: row.from_account_no,
+    status: row.status as ManualDepositStatus,
+    decidedBy: row.decided_by,
+    createdAt: new Date(Number(row.created_at)).toISOString(),
+  };
+}
+
+/**
+ * Manual deposits (SPEC §2 isManual): the player reports a transfer with POST /api/wallet/add; it shows
+ * as a PENDING deposit until the operator confirms it (the wallet is credited, once) or rejects it.
+ */
+export function createManualDeposits(deps: ManualDepositDeps) {
+  const { db, clock, deposits } = deps;
+
+  async function findRow(id: string): Promise<ManualDepositRow | undefined> {
+    return db.selectFrom('manual_deposits').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  /** The player's notice. Moves no money: the statement says PENDING until the operator decides. */
+  async function notify(userId: string, amount: number): Promise<ReplayableResult<WalletMoveResponse>> {
+    const content = await getSetting<DepositContent>(db, CONTENT_KEYS.deposit);
+    if (!content?.isManual) throw badRequest(designedCode('MANUAL_DEPOSIT_OFF'));
+    const amountMinor = toMinor(amount);
+    if (amountMinor <= 0) throw badRequest('TRANSFER_MINIMUM', 'amount');
+    const user = await db
+      .selectFrom('users')
+      .select(['bank_code', 'bank_account_no'])
+      .where('id', '=', userId)
+      .executeTakeFirstOrThrow();
+    if (!user.bank_code || !user.bank_account_no) throw badRequest('NO_BANK');
+    const { wallet } = await playerLedgerAccounts(db, userId);
+    const now = clock.now();
+    const id = orderedId(now);
+    await db.transaction().execute(async (trx) => {
+      await insertStatement(trx, {
+        id,
+        userId,
+        statementType: 'deposit',
+        fromCode: user.bank_code,
+        toCode: 'WALLET',
+        amount: amountMinor,
+        currency: wallet.currency,
+        status: 'PENDING',
+        gameAccountId: null,
+        now,
+      });
+      await trx
+        .insertInto('manual_deposits')
+        .values({
+          id,
+          user_id: userId,
+          amount: amountMinor,
+          currency: wallet.currency,
+          from_bank_code: user.bank_code,
+          from_account_no: user.bank_account_no,
+          status: 'PENDING',
+          decided_by: null,
+          decided_at: null,
+          created_at: now,
+          updated_at: now,
+        })
+        .execute();
+    });
+    return { status: 200, body: { message: 'DEPOSIT_PENDING', wallet: { amount: fromMinor(wallet.balance) } } };
+  }
+
+  /**
+   * The operator saw the money arrive: the notice's own statement turns SUCCESS and the wallet is
+   * credited in one transaction, at most once. With the bank reference the operator matched, the
+   * same bank transfer can never also be paid by the feed or a slip.
+   */
+  async function confirm(
+    id: string,
+    decision: { operator: string; bankReference?: string | undefined },
+  ): Promise<{ status: 'CONFIRMED'; walletMinor: number }> {
+    const row = await findRow(id);
+    if (!row) throw notFound('NO_DATA');
+    if (row.status !== 'PENDING') throw conflict('KEY_INVALID', 'status');
+    const outcome = await deposits.creditPending(
+      {
+        statementId: row.id,
+        userId: row.user_id,
+        amount: Number(row.amount),
+        source: { kind: SYSTEM_KINDS.bankClearing, providerCode: '' },
+        ...(decision.bankReference ? { reference: bankDepositReference(decision.bankReference) } : {}),
+      },
+      async (trx) => {
+        const now = clock.now();
+        const decided = await trx
+          .updateTable('manual_deposits')
+          .set({ status: 'CONFIRMED', decided_by: decision.operator, decided_at: now, updated_at: now })
+          .where('id', '=', id)
+          .where('status', '=', 'PENDING')
+          .executeTakeFirst();
+        return Number(decided.numUpdatedRows) === 1;
+      },
+    );
+    if (outcome.credited) return { status: 'CONFIRMED', walletMinor: outcome.walletMinor };
+    // The bank transfer the operator named was already paid by another route.
+    if (outcome.reason === 'duplicate-reference') throw conflict('KEY_INVALID', 'bankReference');
+    throw conflict('KEY_INVALID', 'status');
+  }
+
+  /** The operator found no such transfer: the notice and its statement end FAILED; no money moved. */
+  async function reject(id: string, decision: { operator: string }): Promise<{ status: 'REJECTED' }> {
+    const now = clock.now();
+    const rejected = await db.transaction().execute(async (trx) => {
+      const decided = await trx
+        .updateTable('manual_deposits')
+        .set({ status: 'REJECTED', decided_by: decision.operator, decided_at: now, updated_at: now })
+        .where('id', '=', id)
+        .where('status', '=', 'PENDING')
+        .executeTakeFirst();
+      if (Number(decided.numUpdatedRows) !== 1) return false;
+      await trx
+        .updateTable('statements')
+        .set({ status: 'FAILED', updated_at: now })
+        .where('id', '=', id)
+        .where('status', '=', 'PENDING')
+        .execute();
+      return true;
+    });
+    if (rejected) return { status: 'REJECTED' };
+    if (!(await findRow(id))) throw notFound('NO_DATA');
+    throw conflict('KEY_INVALID', 'status');
+  }
+
+  async function list(filter: { status?: ManualDepositStatus | undefined; limit: number }) {
+    let query = db.selectFrom('manual_deposits').selectAll();
+    if (filter.status) query = query.where('status', '=', filter.status);
+    const rows = await query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(filter.limit).execute();
+    return rows.map(toView);
+  }
+
+  return { notify, confirm, reject, list };
+}
+export type ManualDeposits = ReturnType<typeof createManualDeposits>;

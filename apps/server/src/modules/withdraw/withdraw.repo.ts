@@ -1,0 +1,70 @@
+import type { Insertable, Kysely, Selectable } from 'kysely';
+import type { WithdrawalsTable } from '../../db/schema/deposits.ts';
+import type { Database } from '../../db/schema.ts';
+
+export type WithdrawalRow = Selectable<WithdrawalsTable>;
+export type NewWithdrawal = Insertable<WithdrawalsTable>;
+
+export interface PayeeAccount {
+  bankCode: string;
+  bankAccountNo: string;
+  bankAccountName: string;
+  currency: string | null;
+}
+
+/** The player's registered bank account: the only place a withdrawal may go. */
+export async function findPayee(db: Kysely<Database>, userId: string): Promise<PayeeAccount | undefined> {
+  const row = await db
+    .selectFrom('users')
+    .select(['bank_code', 'bank_account_no', 'bank_account_name', 'currency'])
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  return (
+    row && {
+      bankCode: row.bank_code,
+      bankAccountNo: row.bank_account_no,
+      bankAccountName: row.bank_account_name,
+      currency: row.currency,
+    }
+  );
+}
+
+export async function insertWithdrawal(trx: Kysely<Database>, row: NewWithdrawal): Promise<void> {
+  await trx.insertInto('withdrawals').values(row).execute();
+}
+
+export async function findWithdrawal(db: Kysely<Database>, id: string): Promise<WithdrawalRow | undefined> {
+  return db.selectFrom('withdrawals').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/**
+ * PENDING → PAID or FAILED. The status condition is what makes a withdrawal settle exactly once when
+ * the bank reports twice or two reports race: the second update finds no PENDING row.
+ */
+export async function settleWithdrawal(
+  trx: Kysely<Database>,
+  id: string,
+  change: { status: 'PAID' | 'FAILED'; failureReason: string | null },
+  now: number,
+): Promise<boolean> {
+  const result = await trx
+    .updateTable('withdrawals')
+    .set({ status: change.status, failure_reason: change.failureReason, settled_at: now, updated_at: now })
+    .where('id', '=', id)
+    .where('status', '=', 'PENDING')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function pendingWithdrawals(db: Kysely<Database>): Promise<WithdrawalRow[]> {
+  return db.selectFrom('withdrawals').selectAll().where('status', '=', 'PENDING').orderBy('created_at').execute();
+}
+
+export async function listWithdrawals(
+  db: Kysely<Database>,
+  filter: { status?: string | undefined; limit: number },
+): Promise<WithdrawalRow[]> {
+  let query = db.selectFrom('withdrawals').selectAll();
+  if (filter.status) query = query.where('status', '=', filter.status);
+  return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(filter.limit).execute();
+}

@@ -1,0 +1,240 @@
+import { fromMinor, toMinor } from '@wallet/contract/money';
+import type { WalletMoveResponse } from '@wallet/contract/wallet';
+import type { PayoutSettlementResponse, WithdrawalStatus, WithdrawalView } from '@wallet/contract/withdraw';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import { getSetting } from '../../db/settings.repo.ts';
+import { type AppError, badRequest, conflict, notFound } from '../../http/errors.ts';
+import type { ReplayableResult } from '../../http/idempotency.ts';
+import {
+  InsufficientFunds,
+  LEDGER_KINDS,
+  postTransfer,
+  SYSTEM_KINDS,
+  type SystemAccounts,
+} from '../../ledger/ledger.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { orderedId } from '../../lib/ids.ts';
+import type { PayoutAdapter, PayoutOrder, PayoutReport } from '../../providers/payments/payout.ts';
+import { designedCode } from '../deposit/designed-code.ts';
+import { CONTENT_KEYS, type WithdrawLimitsContent } from '../lookup/content.ts';
+import { insertStatement, playerLedgerAccounts, settleStatement } from '../wallet/wallet.repo.ts';
+import * as repo from './withdraw.repo.ts';
+
+/** The limits GET /api/lookup/withdraw serves when the operator has set none. */
+export const DEFAULT_WITHDRAW_LIMITS: WithdrawLimitsContent = { withdrawMinMinor: 100_00, withdrawMaxMinor: 50_000_00 };
+
+/**
+ * A rule of another feature that may refuse a withdrawal before anything is held: it answers the
+ * refusal (e.g. BONUS_CONDITION while an active bonus's condition is unmet, DESIGN §5) or undefined.
+ */
+export type WithdrawCheck = (request: { userId: string; amountMinor: number }) => Promise<AppError | undefined>;
+
+/** The check while no other feature restricts withdrawals. */
+export const allowEveryWithdrawal: WithdrawCheck = async () => undefined;
+
+export interface WithdrawDeps {
+  db: Kysely<Database>;
+  clock: Clock;
+  systemAccount: SystemAccounts;
+  payouts: PayoutAdapter;
+  onWalletChanged(userId: string, walletMinor: number): void;
+  canWithdraw: WithdrawCheck;
+}
+
+/** withdraw: exactly the amount asked. all: the whole balance, which must be the amount the player saw. */
+export type WithdrawKind = 'amount' | 'all';
+
+/** Raised inside the holding transaction to roll it back. */
+class StaleBalance extends Error {}
+
+function toView(row: repo.WithdrawalRow): WithdrawalView {
+  return {
+    id: row.id,
+    userId: row.user_id,
+    amount: fromMinor(Number(row.amount)),
+    currency: row.currency,
+    bankCode: row.bank_code,
+    bankAccountNo: row.bank_account_no,
+    bankAccountName: row.bank_account_name,
+    status: row.status as WithdrawalStatus,
+    failureReason: row.failure_reason,
+    createdAt: new Date(Number(row.created_at)).toISOString(),
+    settledAt: row.settled_at === null ? null : new Date(Number(row.settled_at)).toISOString(),
+  };
+}
+
+function orderOf(row: repo.WithdrawalRow): PayoutOrder {
+  return {
+    payoutId: row.id,
+    amountMinor: Number(row.amount),
+    currency: row.currency,
+    bankCode: row.bank_code,
+    bankAccountNo: row.bank_account_no,
+    bankAccountName: row.bank_account_name,
+  };
+}
+
+/**
+ * Withdrawals to the player's registered bank account. The amount leaves the wallet at once into
+ * payout clearing (held, statement PENDING), so it cannot be spent twice; the payout's result then
+ * either sends it on to the bank (SUCCESS) or returns it to the wallet (FAILED), exactly once.
+ */
+export function createWithdrawals(deps: WithdrawDeps) {
+  const { db, clock, payouts } = deps;
+
+  async function limits(): Promise<WithdrawLimitsContent> {
+    return (await getSetting<WithdrawLimitsContent>(db, CONTENT_KEYS.withdrawLimits)) ?? DEFAULT_WITHDRAW_LIMITS;
+  }
+
+  /** Hands a payout to the bank. A failure leaves it PENDING (held, nothing lost); it is sent again at start. */
+  async function dispatch(order: PayoutOrder) {
+    try {
+      await payouts.send(order);
+    } catch (error) {
+      console.warn(`payout ${order.payoutId} not accepted yet; it is sent again at the next start`, error);
+    }
+  }
+
+  async function withdraw(
+    userId: string,
+    amount: number,
+    kind: WithdrawKind,
+  ): Promise<ReplayableResult<WalletMoveResponse>> {
+    const amountMinor = toMinor(amount);
+    if (amountMinor <= 0) throw badRequest('KEY_INVALID', 'amount');
+    const payee = await repo.findPayee(db, userId);
+    if (!payee?.bankCode || !payee.bankAccountNo) throw badRequest('NO_BANK');
+    const { wallet } = await playerLedgerAccounts(db, userId);
+    // A stale screen must never withdraw a different sum than the one the player confirmed.
+    if (kind === 'all' && amountMinor !== wallet.balance) throw conflict('KEY_INVALID', 'amount');
+    const { withdrawMinMinor, withdrawMaxMinor } = await limits();
+    if (amountMinor < withdrawMinMinor) throw badRequest(designedCode('WITHDRAW_MIN'), 'amount');
+    if (amountMinor > withdrawMaxMinor) throw badRequest(designedCode('WITHDRAW_MAX'), 'amount');
+    if (amountMinor > wallet.balance) throw badRequest('MONEY_NOT_ENOUGH', 'amount');
+    const refusal = await deps.canWithdraw({ userId, amountMinor });
+    if (refusal) throw refusal;
+
+    const clearing = await deps.systemAccount(SYSTEM_KINDS.payoutClearing, '', wallet.currency);
+    const now = clock.now();
+    const id = orderedId(now);
+    const row: repo.NewWithdrawal = {
+      id,
+      user_id: userId,
+      amount: amountMinor,
+      currency: wallet.currency,
+      bank_code: payee.bankCode,
+      bank_account_no: payee.bankAccountNo,
+      bank_account_name: payee.bankAccountName,
+      status: 'PENDING',
+      failure_reason: null,
+      settled_at: null,
+      created_at: now,
+      updated_at: now,
+    };
+    let walletAfter: number;
+    try {
+      walletAfter = await db.transaction().execute(async (trx) => {
+        await insertStatement(trx, {
+          id,
+          userId,
+          statementType: 'withdraw',
+          fromCode: 'WALLET',
+          toCode: payee.bankCode,
+          amount: amountMinor,
+          currency: wallet.currency,
+          status: 'PENDING',
+          gameAccountId: null,
+          now,
+        });
+        await repo.insertWithdrawal(trx, row);
+        // The ledger refuses to overdraw the wallet in this very UPDATE, so concurrent withdrawals
+        // can never take more than the balance, on either database.
+        const held = await postTransfer(trx, {
+          from: wallet,
+          to: clearing,
+          amount: amountMinor,
+          kind: LEDGER_KINDS.withdrawalHold,
+          refType: 'statement',
+          refId: id,
+          now,
+        });
+        if (kind === 'all' && held.fromBalance !== 0) throw new StaleBalance();
+        return held.fromBalance;
+      });
+    } catch (error) {
+      if (error instanceof StaleBalance) throw conflict('KEY_INVALID', 'amount');
+      if (error instanceof InsufficientFunds) {
+        throw kind === 'all' ? conflict('KEY_INVALID', 'amount') : badRequest('MONEY_NOT_ENOUGH', 'amount');
+      }
+      throw error;
+    }
+    deps.onWalletChanged(userId, walletAfter);
+    await dispatch(orderOf({ ...row, failure_reason: null, settled_at: null }));
+    return {
+      status: 200,
+      body: { message: designedCode('WITHDRAW_PENDING'), wallet: { amount: fromMinor(walletAfter) } },
+    };
+  }
+
+  /**
+   * Records a payout's result: paid → the held money goes on to the bank (statement SUCCESS); failed →
+   * it returns to the wallet (statement FAILED). A report for a withdrawal already settled changes
+   * nothing and says so (settled: false).
+   */
+  async function settle(report: PayoutReport): Promise<PayoutSettlementResponse> {
+    const row = await repo.findWithdrawal(db, report.payoutId);
+    if (!row) throw notFound('NO_DATA');
+    if (row.status !== 'PENDING') return { id: row.id, status: row.status as WithdrawalStatus, settled: false };
+    const { wallet } = await playerLedgerAccounts(db, row.user_id);
+    const clearing = await deps.systemAccount(SYSTEM_KINDS.payoutClearing, '', row.currency);
+    const bank = await deps.systemAccount(SYSTEM_KINDS.bankClearing, '', row.currency);
+    const paid = report.outcome === 'paid';
+    const now = clock.now();
+    // undefined: another report settled it first. null: paid, the wallet is untouched.
+    const walletAfter = await db.transaction().execute(async (trx) => {
+      const settled = await repo.settleWithdrawal(
+        trx,
+        row.id,
+        { status: paid ? 'PAID' : 'FAILED', failureReason: report.outcome === 'failed' ? report.reason : null },
+        now,
+      );
+      if (!settled) return undefined;
+      await settleStatement(trx, row.id, paid ? 'SUCCESS' : 'FAILED', now);
+      const moved = await postTransfer(trx, {
+        from: clearing,
+        to: paid ? bank : wallet,
+        amount: Number(row.amount),
+        kind: paid ? LEDGER_KINDS.payout : LEDGER_KINDS.reversal,
+        refType: 'statement',
+        refId: row.id,
+        now,
+      });
+      return paid ? null : moved.toBalance;
+    });
+    if (walletAfter === undefined) {
+      const current = await repo.findWithdrawal(db, row.id);
+      return { id: row.id, status: (current?.status ?? row.status) as WithdrawalStatus, settled: false };
+    }
+    if (walletAfter !== null) deps.onWalletChanged(row.user_id, walletAfter);
+    return { id: row.id, status: paid ? 'PAID' : 'FAILED', settled: true };
+  }
+
+  /** Sends every PENDING payout again (after a restart timers are gone); adapters dedupe by payout id. */
+  async function redispatchPending(): Promise<number> {
+    const rows = await repo.pendingWithdrawals(db);
+    for (const row of rows) await dispatch(orderOf(row));
+    return rows.length;
+  }
+
+  async function list(filter: { status?: WithdrawalStatus | undefined; limit: number }): Promise<WithdrawalView[]> {
+    return (await repo.listWithdrawals(db, filter)).map(toView);
+  }
+
+  payouts.connect(async (report) => {
+    await settle(report);
+  });
+
+  return { withdraw, settle, redispatchPending, list, limits };
+}
+export type Withdrawals = ReturnType<typeof createWithdrawals>;
