@@ -152,7 +152,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock,
     systemAccount,
     onWalletChanged,
-    depositBahtPerCoin: config.depositBahtPerCoin,
+    depositUnitsPerCoin: { THB: config.depositBahtPerCoin, LAK: config.depositKipPerCoin },
   });
   const wallet = createWalletService({
     db: kysely,

@@ -49,6 +49,7 @@ const configSchema = z
     PAYTIMZ_MIN_DEPOSIT: z.coerce.number().positive().max(1_000_000).optional(),
     ZPAY_MIN_DEPOSIT: z.coerce.number().positive().max(1_000_000).optional(),
     DEPOSIT_BAHT_PER_COIN: z.coerce.number().int().min(0).max(1_000_000).default(100),
+    DEPOSIT_KIP_PER_COIN: z.coerce.number().int().min(0).max(1_000_000_000).default(65_000),
     SANDBOX_PAYOUT_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(3_000),
   })
   .transform((env) => ({
@@ -87,8 +88,9 @@ const configSchema = z
     qrExpirySeconds: env.QR_EXPIRY_SECONDS,
     // Server-side overrides of SPEC §9's PAYTIMZ and ZPAY minimums (the web app has build settings too).
     qrMinimumOverrides: { PAYTIMZ: env.PAYTIMZ_MIN_DEPOSIT, ZPAY: env.ZPAY_MIN_DEPOSIT },
-    // Wheel coins: one coin for each this many baht deposited; 0 turns coin earning off.
+    // Wheel coins: one coin for each this many baht (or kip, for LAK wallets) deposited; 0 turns earning off.
     depositBahtPerCoin: env.DEPOSIT_BAHT_PER_COIN,
+    depositKipPerCoin: env.DEPOSIT_KIP_PER_COIN,
     // How long the sandbox bank takes to post or fail a payout.
     sandboxPayoutDelayMs: env.SANDBOX_PAYOUT_DELAY_MS,
     // Uploaded files (slips) live here, never under the web root.

@@ -95,12 +95,12 @@ export async function bookDeposit(
 }
 
 /**
- * Wheel coins a deposit earns: one per `bahtPerCoin` whole currency units, rounded down; a rate of 0
+ * Wheel coins a deposit earns: one per `unitsPerCoin` whole currency units, rounded down; a rate of 0
  * turns earning off. Integer arithmetic only, as for any money.
  */
-export function coinsForDeposit(amountMinor: number, bahtPerCoin: number): number {
-  if (bahtPerCoin <= 0 || amountMinor <= 0) return 0;
-  const perCoin = bahtPerCoin * MINOR_UNITS_PER_MAJOR;
+export function coinsForDeposit(amountMinor: number, unitsPerCoin: number): number {
+  if (unitsPerCoin <= 0 || amountMinor <= 0) return 0;
+  const perCoin = unitsPerCoin * MINOR_UNITS_PER_MAJOR;
   return (amountMinor - (amountMinor % perCoin)) / perCoin;
 }
 
@@ -113,6 +113,8 @@ class Declined extends Error {
 interface CoinAccounts {
   issuer: LedgerAccount;
   player: LedgerAccount;
+  /** Whole wallet-currency units per coin. */
+  unitsPerCoin: number;
 }
 
 export function createDepositService(deps: {
@@ -120,17 +122,21 @@ export function createDepositService(deps: {
   clock: Clock;
   systemAccount: SystemAccounts;
   onWalletChanged(userId: string, walletMinor: number): void;
-  /** Wheel coins: one per this many baht deposited (config DEPOSIT_BAHT_PER_COIN); 0 or absent earns none. */
-  depositBahtPerCoin?: number;
+  /**
+   * Wheel coins: one per this many whole units deposited, per wallet currency (config
+   * DEPOSIT_BAHT_PER_COIN, DEPOSIT_KIP_PER_COIN), so a kip deposit earns what the same value in baht
+   * does. 0 or absent earns none.
+   */
+  depositUnitsPerCoin?: Partial<Record<string, number>>;
 }) {
-  const bahtPerCoin = deps.depositBahtPerCoin ?? 0;
+  const unitsPerCoin = (currency: string) => deps.depositUnitsPerCoin?.[currency] ?? 0;
 
   /** Everything a crediting transaction touches, looked up before it opens (see createSystemAccounts). */
   async function accountsFor(userId: string, source: { kind: SystemKind; providerCode: string }) {
     const { wallet } = await playerLedgerAccounts(deps.db, userId);
     const clearing = await deps.systemAccount(source.kind, source.providerCode, wallet.currency);
     let coins: CoinAccounts | null = null;
-    if (bahtPerCoin > 0) {
+    if (unitsPerCoin(wallet.currency) > 0) {
       const row = await deps.db
         .selectFrom('ledger_accounts')
         .select(['id', 'currency'])
@@ -139,7 +145,11 @@ export function createDepositService(deps: {
         .executeTakeFirst();
       if (!row) throw new Error(`player ${userId} has no coin account`);
       const issuer = await deps.systemAccount(SYSTEM_KINDS.coinIssuer, '', COIN_CURRENCY);
-      coins = { issuer, player: { id: row.id, ownerId: userId, currency: row.currency } };
+      coins = {
+        issuer,
+        player: { id: row.id, ownerId: userId, currency: row.currency },
+        unitsPerCoin: unitsPerCoin(wallet.currency),
+      };
     }
     return { wallet, clearing, coins };
   }
@@ -152,8 +162,9 @@ export function createDepositService(deps: {
     statementId: string,
     now: number,
   ) {
-    const earned = coinsForDeposit(amount, bahtPerCoin);
-    if (!coins || earned === 0) return;
+    if (!coins) return;
+    const earned = coinsForDeposit(amount, coins.unitsPerCoin);
+    if (earned === 0) return;
     await postTransfer(trx, {
       from: coins.issuer,
       to: coins.player,

@@ -1,0 +1,116 @@
+import { GIFT_LINK_MIN_DEPOSIT } from '@wallet/contract/constants';
+import { type GiftLinkPlaintext, giftLinkPlaintextSchema, isGiftLinkWallet } from '@wallet/contract/deposit';
+import { fromMinor, toMinor } from '@wallet/contract/money';
+import { type TruelinkResponse, truelinkPayload } from '@wallet/contract/wallet';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import { getSetting } from '../../db/settings.repo.ts';
+import { badRequest } from '../../http/errors.ts';
+import { SYSTEM_KINDS } from '../../ledger/ledger.ts';
+import type { Clock } from '../../lib/clock.ts';
+import type { GiftLinkProvider } from '../../providers/payments/gift-link-provider.ts';
+import type { DepositService } from '../deposit/deposit.service.ts';
+import { CONTENT_KEYS, type DepositContent } from '../lookup/content.ts';
+import { playerLedgerAccounts } from '../wallet/wallet.repo.ts';
+import { claimVoucher, markVoucherCredited, markVoucherUnknown, releaseVoucher } from './gift-link.repo.ts';
+import type { GiftLinkKeys } from './gift-link-keys.ts';
+
+/** How a gift-link deposit shows on the statement (its `from`): the mobile-wallet provider. */
+export const GIFT_LINK_FROM_CODE = 'TRUEWALLET';
+/** Gift links are baht vouchers. */
+const GIFT_LINK_CURRENCY = 'THB';
+const MIN_DEPOSIT_MINOR = toMinor(GIFT_LINK_MIN_DEPOSIT);
+
+const invalid = () => badRequest('TRUELINK_INVALID', 'link');
+const duplicate = () => badRequest('TRUELINK_DUPLICATE', 'link');
+
+export function createGiftLinkService(deps: {
+  db: Kysely<Database>;
+  clock: Clock;
+  keys: GiftLinkKeys;
+  provider: GiftLinkProvider | undefined;
+  deposits: DepositService;
+}) {
+  const { db, clock, keys, deposits } = deps;
+
+  /** Opens the client's ciphertext (base64 RSA-OAEP-256 of giftLinkPlaintext); anything else is TRUELINK_INVALID. */
+  async function open(ciphertext: string): Promise<GiftLinkPlaintext> {
+    if (!truelinkPayload.safeParse({ link: ciphertext }).success) throw invalid();
+    const plaintext = await keys.decrypt(Buffer.from(ciphertext, 'base64'));
+    if (!plaintext) throw invalid();
+    let json: unknown;
+    try {
+      json = JSON.parse(plaintext.toString('utf8'));
+    } catch {
+      throw invalid();
+    }
+    const parsed = giftLinkPlaintextSchema.safeParse(json);
+    if (!parsed.success) throw invalid();
+    return parsed.data;
+  }
+
+  /** Only the operator's gift-link wallets (deposit settings, mode other than AUTO) take links. */
+  async function isOperatorGiftLinkWallet(walletAccountName: string): Promise<boolean> {
+    const content = await getSetting<DepositContent>(db, CONTENT_KEYS.deposit);
+    return (content?.wallets ?? []).some(
+      (wallet) => isGiftLinkWallet(wallet) && wallet.walletAccountName === walletAccountName,
+    );
+  }
+
+  /**
+   * POST /api/wallet/truelink. The voucher is inspected first so a link below the 2 baht minimum
+   * (SPEC §9) is refused while the player still holds it; then claimed (one claim per voucher ever),
+   * redeemed into the operator's wallet account, and credited under reference `giftlink:<voucher>`.
+   */
+  async function redeem(userId: string, ciphertext: string): Promise<TruelinkResponse> {
+    const { link, walletAccountName } = await open(ciphertext);
+    if (!(await isOperatorGiftLinkWallet(walletAccountName))) throw invalid();
+    const { wallet } = await playerLedgerAccounts(db, userId);
+    if (wallet.currency !== GIFT_LINK_CURRENCY || !deps.provider) throw badRequest('NO_WALLET');
+    const provider = deps.provider;
+    const voucherCode = provider.voucherCode(link);
+    if (!voucherCode) throw invalid();
+
+    const state = await provider.inspect(voucherCode);
+    if (state.status === 'unknown') throw invalid();
+    if (state.status === 'redeemed') throw duplicate();
+    if (state.amount < MIN_DEPOSIT_MINOR) throw invalid();
+
+    if (!(await claimVoucher(db, { voucherCode, userId, walletAccountName, now: clock.now() }))) throw duplicate();
+    let redeemed: Awaited<ReturnType<GiftLinkProvider['redeem']>>;
+    try {
+      redeemed = await provider.redeem(voucherCode, walletAccountName);
+    } catch (error) {
+      await markVoucherUnknown(db, voucherCode, clock.now());
+      throw error;
+    }
+    if (!redeemed.ok) {
+      await releaseVoucher(db, voucherCode);
+      throw redeemed.reason === 'redeemed' ? duplicate() : invalid();
+    }
+
+    const amount = redeemed.amount;
+    try {
+      const outcome = await deposits.credit(
+        {
+          userId,
+          amount,
+          fromCode: GIFT_LINK_FROM_CODE,
+          source: { kind: SYSTEM_KINDS.giftLinkClearing, providerCode: '' },
+          reference: `giftlink:${voucherCode}`,
+        },
+        (trx, statementId) => markVoucherCredited(trx, voucherCode, { amount, statementId, now: clock.now() }),
+      );
+      // Only another credit under this voucher's reference can decline it: the link was paid out before.
+      if (!outcome.credited) throw duplicate();
+    } catch (error) {
+      // The voucher is spent but this wallet did not get it: leave the claim visible to the operator.
+      await markVoucherUnknown(db, voucherCode, clock.now());
+      throw error;
+    }
+    return { message: 'SUCCESS', amount: fromMinor(amount) };
+  }
+
+  return { publicKeyPem: () => keys.publicKeyPem(), redeem };
+}
+export type GiftLinkService = ReturnType<typeof createGiftLinkService>;

@@ -1,0 +1,188 @@
+import { QR_BANK_CODES, QR_GATEWAYS, type QrBankCode } from '@wallet/contract/constants';
+import type { BankDepositAccount } from '@wallet/contract/deposit';
+import { fromMinor, MoneyFormatError, toMinor } from '@wallet/contract/money';
+import { type QrcodeRecord, qrMinimum } from '@wallet/contract/qrcode';
+import { type Kysely, sql } from 'kysely';
+import QRCode from 'qrcode';
+import type { Db } from '../../db/database.ts';
+import type { Database } from '../../db/schema.ts';
+import { getSetting } from '../../db/settings.repo.ts';
+import { badRequest, notFound } from '../../http/errors.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { orderedId } from '../../lib/ids.ts';
+import type { IssuedQr, QrGateway, QrGateways } from '../../providers/payments/qr-gateway.ts';
+import { CONTENT_KEYS, type DepositContent } from '../lookup/content.ts';
+import { playerLedgerAccounts } from '../wallet/wallet.repo.ts';
+import {
+  cancelOwnQrcode,
+  closePendingQrcodes,
+  expireStaleQrcodes,
+  findLiveQrcode,
+  insertQrcode,
+  type QrcodeRow,
+} from './qrcode.repo.ts';
+
+/** A gateway slower than this to issue a QR counts as failed (QR_FAIL); a late QR is cancelled. */
+const GATEWAY_TIMEOUT_MS = 10_000;
+
+export const QR_FAIL_RECORD: QrcodeRecord = { hasQrcode: false, message: 'QR_FAIL' };
+const NO_QRCODE: QrcodeRecord = { hasQrcode: false };
+
+/**
+ * Gateway minimums in minor units, with the operator's PAYTIMZ/ZPAY overrides. Computed at start, so
+ * an override with more than 2 decimals stops the server with a clear message instead of a 500 later.
+ */
+export function qrMinimumsMinor(overrides: Partial<Record<QrBankCode, number | undefined>>) {
+  const minimums = {} as Record<QrBankCode, number>;
+  for (const code of QR_BANK_CODES) {
+    const override = QR_GATEWAYS[code].minimumOverridable ? overrides[code] : undefined;
+    try {
+      minimums[code] = toMinor(qrMinimum(code, override));
+    } catch (error) {
+      if (error instanceof MoneyFormatError) throw new Error(`${code}_MIN_DEPOSIT must have at most 2 decimals`);
+      throw error;
+    }
+  }
+  return minimums;
+}
+
+/** The QR as SPEC §3 shows it; the SVG is drawn from the stored payload on every read. */
+async function toRecord(row: QrcodeRow): Promise<QrcodeRecord> {
+  return {
+    hasQrcode: true,
+    qrcodeId: row.id,
+    qrcode: await QRCode.toString(row.payload, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' }),
+    amount: fromMinor(row.amount),
+    expireIn: new Date(row.expires_at).toISOString(),
+  };
+}
+
+export interface QrcodeServiceDeps {
+  db: Kysely<Database>;
+  dialect: Db['dialect'];
+  clock: Clock;
+  gateways: QrGateways;
+  minimumsMinor: Record<QrBankCode, number>;
+}
+
+export function createQrcodeService(deps: QrcodeServiceDeps) {
+  const { db, clock, gateways } = deps;
+
+  /** The operator's PAYMENT account for this gateway (deposit settings); without one the gateway is off. */
+  async function paymentAccount(bankCode: QrBankCode): Promise<BankDepositAccount | undefined> {
+    const content = await getSetting<DepositContent>(db, CONTENT_KEYS.deposit);
+    return content?.banks.find((bank) => bank.bankType === 'PAYMENT' && bank.bankCode === bankCode);
+  }
+
+  /** GET /api/qrcode/{bankCode}: the live QR, or none once it expired. */
+  async function current(userId: string, bankCode: QrBankCode): Promise<QrcodeRecord> {
+    const now = clock.now();
+    const live = await findLiveQrcode(db, userId, bankCode, now);
+    if (live) return toRecord(live);
+    await expireStaleQrcodes(db, userId, bankCode, now);
+    return NO_QRCODE;
+  }
+
+  /**
+   * POST /api/qrcode/{bankCode}. Checks run cheapest first: amount form, gateway enabled, minimum.
+   * The previous live QR is replaced only once the gateway has issued the new one, so a gateway
+   * failure leaves the player's QR as it was. `failure` explains a QR_FAIL for the log.
+   */
+  async function create(
+    userId: string,
+    bankCode: QrBankCode,
+    amount: number,
+  ): Promise<{ record: QrcodeRecord; failure?: string }> {
+    const amountMinor = toMinor(amount);
+    if (amountMinor <= 0) throw badRequest('KEY_INVALID', 'amount');
+    const account = await paymentAccount(bankCode);
+    const gateway = gateways[bankCode];
+    if (!account || !gateway) throw badRequest('NO_BANK', 'bankCode');
+    const { wallet } = await playerLedgerAccounts(db, userId);
+    // A PromptPay QR collects the gateway account's currency; a wallet in another currency cannot take it.
+    if (account.currency !== null && account.currency !== wallet.currency) throw badRequest('NO_BANK', 'bankCode');
+    if (amountMinor < deps.minimumsMinor[bankCode]) throw badRequest('QR_MINIMUM', 'amount');
+
+    const id = orderedId(clock.now());
+    const issued = await issueQr(gateway, amountMinor, id);
+    if (!issued.ok) return { record: QR_FAIL_RECORD, failure: issued.reason };
+
+    const now = clock.now();
+    const row: QrcodeRow = {
+      id,
+      user_id: userId,
+      bank_code: bankCode,
+      amount: amountMinor,
+      currency: wallet.currency,
+      payload: issued.qr.payload,
+      gateway_ref: issued.qr.gatewayRef,
+      status: 'PENDING',
+      expires_at: issued.qr.expiresAt,
+      cancelled_at: null,
+      paid_at: null,
+      payment_ref: null,
+      statement_id: null,
+      created_at: now,
+      updated_at: now,
+    };
+    let replaced: string[];
+    try {
+      replaced = await replaceLiveQrcode(row);
+    } catch (error) {
+      await gateway.cancel(row.gateway_ref).catch(() => undefined);
+      throw error;
+    }
+    // Best effort: a payment the gateway still takes for a replaced QR is held for the operator.
+    for (const gatewayRef of replaced) await gateway.cancel(gatewayRef).catch(() => undefined);
+    return { record: await toRecord(row) };
+  }
+
+  /**
+   * Closes the previous live QR and writes the new one in one transaction. Creates for the same player
+   * and gateway take turns: SQLite runs one write transaction at a time anyway, and on PostgreSQL a
+   * transaction-scoped advisory lock on (player, gateway) makes the next create see this one's row.
+   * Without it, N racing creates would each fail on the one-live index and retry N times.
+   */
+  async function replaceLiveQrcode(row: QrcodeRow): Promise<string[]> {
+    return db.transaction().execute(async (trx) => {
+      if (deps.dialect === 'postgres') {
+        await sql`select pg_advisory_xact_lock(hashtextextended(${`qrcode:${row.user_id}:${row.bank_code}`}, 0))`.execute(
+          trx,
+        );
+      }
+      const replaced = await closePendingQrcodes(trx, row.user_id, row.bank_code, row.created_at);
+      await insertQrcode(trx, row);
+      return replaced;
+    });
+  }
+
+  /** DELETE /api/qrcode/{qrcodeId}: only the player's own QR that is still payable. */
+  async function cancel(userId: string, qrcodeId: string): Promise<void> {
+    const cancelled = await cancelOwnQrcode(db, userId, qrcodeId, clock.now());
+    if (!cancelled) throw notFound('NO_DATA');
+    const gateway = gateways[cancelled.bank_code as QrBankCode];
+    await gateway?.cancel(cancelled.gateway_ref).catch(() => undefined);
+  }
+
+  return { current, create, cancel };
+}
+export type QrcodeService = ReturnType<typeof createQrcodeService>;
+
+type Issued = { ok: true; qr: IssuedQr } | { ok: false; reason: string };
+
+/** Asks the gateway for a QR within GATEWAY_TIMEOUT_MS; an error or silence is a failure, not a 500. */
+async function issueQr(gateway: QrGateway, amount: number, reference: string): Promise<Issued> {
+  const call: Promise<Issued> = gateway
+    .createQr({ amount, reference })
+    .catch((error: unknown) => ({ ok: false, reason: `gateway error: ${String(error)}` }));
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<'timeout'>((resolve) => {
+    timer = setTimeout(() => resolve('timeout'), GATEWAY_TIMEOUT_MS);
+  });
+  const result = await Promise.race([call, timeout]);
+  clearTimeout(timer);
+  if (result !== 'timeout') return result;
+  // The QR may still arrive; nobody will show it, so it must not stay payable.
+  void call.then((late) => (late.ok ? gateway.cancel(late.qr.gatewayRef) : undefined)).catch(() => undefined);
+  return { ok: false, reason: 'gateway timeout' };
+}
