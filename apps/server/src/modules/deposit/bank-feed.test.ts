@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestContext, registerPlayer, type TestContext, testDialects } from '../../../test/helpers.ts';
 import { getSetting, putSetting } from '../../db/settings.repo.ts';
 import { checkLedger } from '../../ledger/check.ts';
+import { writeServiceState } from '../service-state/service-state.ts';
 import {
   deliver,
   longAccountNo,
@@ -447,6 +448,31 @@ describe.each(testDialects())('bank feed with a generated secret and coins off (
       .where('kind', '=', 'coin_earn')
       .execute();
     expect(coinTransfers).toEqual([]);
+    expect(await checkLedger(ctx.db.kysely)).toEqual([]);
+  });
+
+  it('still books money the bank has sent while the operator has the service terminated', async () => {
+    const secret = (await getSetting<string>(ctx.db.kysely, 'bank_webhook_secret')) as string;
+    const { token, payload } = await registerPlayer(ctx.app);
+    await writeServiceState(ctx.db.kysely, 'terminated');
+    ctx.clock.advance(2_000);
+    try {
+      const res = await deliver(
+        ctx.app,
+        secret,
+        ctx.clock.now(),
+        transferTo({ accountNo: payload.bankAccountNo as string, bankCode: 'SCB' }, 250),
+      );
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ status: 'CREDITED' });
+      const wallet = await ctx.app.inject({ method: 'GET', url: '/api/wallet', headers: bearer(token) });
+      expect(wallet.statusCode).toBe(410);
+    } finally {
+      await writeServiceState(ctx.db.kysely, 'active');
+      ctx.clock.advance(2_000);
+    }
+    const wallet = await ctx.app.inject({ method: 'GET', url: '/api/wallet', headers: bearer(token) });
+    expect(wallet.json().wallet.amount).toBe(250);
     expect(await checkLedger(ctx.db.kysely)).toEqual([]);
   });
 });

@@ -13,7 +13,6 @@ import { CONTENT_KEYS, type DepositContent } from '../lookup/content.ts';
 import { insertStatement, playerLedgerAccounts } from '../wallet/wallet.repo.ts';
 import { bankDepositReference } from './bank-feed.service.ts';
 import type { DepositService } from './deposit.service.ts';
-import { designedCode } from './designed-code.ts';
 
 export interface ManualDepositDeps {
   db: Kysely<Database>;
@@ -61,7 +60,7 @@ export function createManualDeposits(deps: ManualDepositDeps) {
   /** The player's notice. Moves no money: the statement says PENDING until the operator decides. */
   async function notify(userId: string, amount: number): Promise<ReplayableResult<WalletMoveResponse>> {
     const content = await getSetting<DepositContent>(db, CONTENT_KEYS.deposit);
-    if (!content?.isManual) throw badRequest(designedCode('MANUAL_DEPOSIT_OFF'));
+    if (!content?.isManual) throw badRequest('MANUAL_DEPOSIT_OFF');
     const amountMinor = toMinor(amount);
     if (amountMinor <= 0) throw badRequest('TRANSFER_MINIMUM', 'amount');
     const user = await db

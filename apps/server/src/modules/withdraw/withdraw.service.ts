@@ -16,7 +16,6 @@ import {
 import type { Clock } from '../../lib/clock.ts';
 import { orderedId } from '../../lib/ids.ts';
 import type { PayoutAdapter, PayoutOrder, PayoutReport } from '../../providers/payments/payout.ts';
-import { designedCode } from '../deposit/designed-code.ts';
 import { CONTENT_KEYS, type WithdrawLimitsContent } from '../lookup/content.ts';
 import { insertStatement, playerLedgerAccounts, settleStatement } from '../wallet/wallet.repo.ts';
 import * as repo from './withdraw.repo.ts';
@@ -109,8 +108,8 @@ export function createWithdrawals(deps: WithdrawDeps) {
     // A stale screen must never withdraw a different sum than the one the player confirmed.
     if (kind === 'all' && amountMinor !== wallet.balance) throw conflict('KEY_INVALID', 'amount');
     const { withdrawMinMinor, withdrawMaxMinor } = await limits();
-    if (amountMinor < withdrawMinMinor) throw badRequest(designedCode('WITHDRAW_MIN'), 'amount');
-    if (amountMinor > withdrawMaxMinor) throw badRequest(designedCode('WITHDRAW_MAX'), 'amount');
+    if (amountMinor < withdrawMinMinor) throw badRequest('WITHDRAW_MIN', 'amount');
+    if (amountMinor > withdrawMaxMinor) throw badRequest('WITHDRAW_MAX', 'amount');
     if (amountMinor > wallet.balance) throw badRequest('MONEY_NOT_ENOUGH', 'amount');
     const refusal = await deps.canWithdraw({ userId, amountMinor });
     if (refusal) throw refusal;
@@ -173,7 +172,7 @@ export function createWithdrawals(deps: WithdrawDeps) {
     await dispatch(orderOf({ ...row, failure_reason: null, settled_at: null }));
     return {
       status: 200,
-      body: { message: designedCode('WITHDRAW_PENDING'), wallet: { amount: fromMinor(walletAfter) } },
+      body: { message: 'WITHDRAW_PENDING', wallet: { amount: fromMinor(walletAfter) } },
     };
   }
 
