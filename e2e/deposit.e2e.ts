@@ -43,13 +43,13 @@ describe('money in and out: every deposit route, a withdrawal and its payout', (
     await useLanguage(page, 'en');
     await logIn(page, player.phone, PLAYER_PASSWORD);
     await page.waitForURL(/\/user/);
-    await expect.poll(() => money(page, 'wallet-amount')).toBe(0);
   });
   afterAll(async () => {
     await app?.close();
   });
 
   it('credits a bank transfer posted by the sandbox bank command, live, without a reload', async () => {
+    await expect.poll(() => money(page, 'wallet-amount')).toBe(0);
     const run = spawnSync(
       'npm',
       [
@@ -84,9 +84,10 @@ describe('money in and out: every deposit route, a withdrawal and its payout', (
   });
 
   it('pays a KBANK QR through the sandbox gateway and the wallet receives it once', async () => {
+    await page.getByTestId('deposit-tab-qr').click();
     await page.getByTestId('qr-quick-KBANK-50').click();
     await page.getByTestId('qr-create-KBANK').click();
-    await page.getByTestId('qr-image-KBANK').locator('svg').waitFor();
+    await page.getByTestId('qr-image-KBANK').waitFor();
     await expect.poll(() => page.getByTestId('qr-countdown-KBANK').innerText()).toMatch(/^\d{2}:\d{2}$/);
     await screenshot(page, 'deposit-qr-en');
 
@@ -103,6 +104,7 @@ describe('money in and out: every deposit route, a withdrawal and its payout', (
   it('redeems a gift link pasted into the dialog', async () => {
     const { link } = await postJson(app.server.url, '/sandbox/giftlinks', { amount: 20 });
     await openDeposit(page);
+    await page.getByTestId('deposit-tab-wallet').click();
     const send = page.getByTestId('giftlink-send');
     expect(await send.isDisabled()).toBe(true);
     await page.getByTestId('giftlink-input').fill(link as string);
@@ -127,6 +129,7 @@ describe('money in and out: every deposit route, a withdrawal and its payout', (
     writeFileSync(slipPath, Buffer.from(await res.arrayBuffer()));
 
     await openDeposit(page);
+    await page.getByTestId('deposit-tab-slip').click();
     await page.getByTestId('slip-input').setInputFiles(slipPath);
     await expect
       .poll(() => page.getByTestId('slip-result').innerText(), { timeout: 30_000 })
