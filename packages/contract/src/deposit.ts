@@ -44,6 +44,9 @@ export type DepositLookupResponse = z.infer<typeof depositLookupResponse>;
 export const truelinkKeyResponse = z.object({ publicKey: z.string() });
 export type TruelinkKeyResponse = z.infer<typeof truelinkKeyResponse>;
 
+/** The statement's `from` of a gift-link deposit: the mobile wallet the money came from. */
+export const GIFT_LINK_SOURCE = 'TRUEWALLET';
+
 /** The largest gift link the app sends; longer pastes are refused before encryption. */
 export const GIFT_LINK_MAX_LENGTH = 200;
 

@@ -1,5 +1,10 @@
 import { GIFT_LINK_MIN_DEPOSIT } from '@wallet/contract/constants';
-import { type GiftLinkPlaintext, giftLinkPlaintextSchema, isGiftLinkWallet } from '@wallet/contract/deposit';
+import {
+  GIFT_LINK_SOURCE,
+  type GiftLinkPlaintext,
+  giftLinkPlaintextSchema,
+  isGiftLinkWallet,
+} from '@wallet/contract/deposit';
 import { fromMinor, toMinor } from '@wallet/contract/money';
 import { type TruelinkResponse, truelinkPayload } from '@wallet/contract/wallet';
 import type { Kysely } from 'kysely';
@@ -16,7 +21,7 @@ import { claimVoucher, markVoucherCredited, markVoucherUnknown, releaseVoucher }
 import type { GiftLinkKeys } from './gift-link-keys.ts';
 
 /** How a gift-link deposit shows on the statement (its `from`): the mobile-wallet provider. */
-export const GIFT_LINK_FROM_CODE = 'TRUEWALLET';
+export const GIFT_LINK_FROM_CODE = GIFT_LINK_SOURCE;
 /** Gift links are baht vouchers. */
 const GIFT_LINK_CURRENCY = 'THB';
 const MIN_DEPOSIT_MINOR = toMinor(GIFT_LINK_MIN_DEPOSIT);

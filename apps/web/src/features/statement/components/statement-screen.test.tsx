@@ -223,7 +223,7 @@ describe('StatementScreen', () => {
     expect(rows().map((row) => row.querySelector('.statement-activity')?.textContent)).toEqual([
       'Deposit from Kasikornbank',
       // Gateways are not banks: their code shows.
-      'Deposit from TRUEWALLET',
+      'Deposit from gift link',
       'Deposit from PAYTIMZ',
       'Withdrawal to Siam Commercial Bank',
       'Withdrawal to Siam Commercial Bank',

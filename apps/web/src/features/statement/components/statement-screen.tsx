@@ -1,4 +1,5 @@
 import { STATEMENT_PAGE_SIZE } from '@wallet/contract/constants';
+import type { GIFT_LINK_SOURCE as GiftLinkSource } from '@wallet/contract/deposit';
 import type { Bank } from '@wallet/contract/lookup';
 import type { StatementEntry, StatementType } from '@wallet/contract/statement';
 import type { GameAccount } from '@wallet/contract/wallet';
@@ -89,10 +90,14 @@ function linkedDescription(entry: StatementEntry): string | undefined {
 }
 
 /** Wallet, a game's name, or a bank's name for a code; anything unknown (a gateway, a retired game) as is. */
+// Typed against the contract; a runtime import of deposit.ts would pull zod into this chunk.
+const GIFT_LINK_SOURCE: typeof GiftLinkSource = 'TRUEWALLET';
+
 function codeNamer(slots: GameAccount[] | undefined, banks: Bank[] | undefined, t: TFunction, language: string) {
   return (code: string): string => {
     const name = accountName(code, slots, t);
     if (name !== code) return name;
+    if (code === GIFT_LINK_SOURCE) return t('statement.giftLinkSource');
     const bank = banks?.find((item) => item.code === code);
     return bank ? bankName(bank, language) : code;
   };
