@@ -34,7 +34,8 @@ describe('translations', () => {
     '%s translates every error code, invalid-token, gone and every slip reason',
     (name) => {
       const keys = flat[name]!;
-      for (const code of [...ERROR_CODES, ...DESIGNED_CODES, 'invalid-token', 'gone']) expect(keys[`errors.${code}`], code).toBeTruthy();
+      for (const code of [...ERROR_CODES, ...DESIGNED_CODES, 'invalid-token', 'gone'])
+        expect(keys[`errors.${code}`], code).toBeTruthy();
       for (const code of SLIP_REASON_CODES) expect(keys[`slipReason.${code}`], code).toBeTruthy();
     },
   );

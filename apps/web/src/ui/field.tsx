@@ -1,5 +1,13 @@
-import { type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, useId, useState } from 'react';
+import {
+  type ButtonHTMLAttributes,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  useId,
+  useState,
+} from 'react';
 import { useTranslation } from 'react-i18next';
+import { cleanAmountInput } from '@/lib/money';
 import { EyeIcon } from './icons';
 
 interface FieldShellProps {
@@ -8,13 +16,15 @@ interface FieldShellProps {
   error?: string | null;
   hint?: ReactNode;
   optional?: boolean;
+  /** Marks the field as wrong when its message is shown elsewhere (a form-level FormError). */
+  invalid?: boolean;
   children: ReactNode;
 }
 
-function FieldShell({ id, label, error, hint, optional, children }: FieldShellProps) {
+function FieldShell({ id, label, error, hint, optional, invalid, children }: FieldShellProps) {
   const { t } = useTranslation();
   return (
-    <div className={error ? 'field has-error' : 'field'}>
+    <div className={error || invalid ? 'field has-error' : 'field'}>
       <label className="field-label" htmlFor={id}>
         {label}
         {optional ? <span className="field-optional"> ({t('common.optional')})</span> : null}
@@ -85,6 +95,58 @@ export function PasswordField({ label, error, hint, optional, ...input }: Omit<I
   );
 }
 
+type AmountProps = Omit<
+  InputHTMLAttributes<HTMLInputElement>,
+  'id' | 'type' | 'inputMode' | 'placeholder' | 'value' | 'onChange'
+> & {
+  label: ReactNode;
+  value: string;
+  /** Called with the cleaned text only: a keystroke that would not leave an amount keeps the old value. */
+  onChange: (amount: string) => void;
+  error?: string | null;
+  hint?: ReactNode;
+  /** Marks the box as wrong when its message is shown elsewhere (a form-level FormError). */
+  invalid?: boolean;
+  /** A button beside the box, such as "all". */
+  action?: ReactNode;
+};
+
+/** A money amount box: decimal keypad, 0.00 placeholder, digits with at most 2 decimals (cleanAmountInput). */
+export function AmountField({ label, value, onChange, error, hint, invalid, action, ...input }: AmountProps) {
+  const id = useId();
+  const box = (
+    <input
+      id={id}
+      className="input amount-input"
+      name="amount"
+      type="text"
+      inputMode="decimal"
+      autoComplete="off"
+      placeholder="0.00"
+      value={value}
+      onChange={(event) => {
+        const cleaned = cleanAmountInput(event.target.value);
+        if (cleaned !== null) onChange(cleaned);
+      }}
+      aria-invalid={error || invalid ? true : undefined}
+      aria-describedby={error ? `${id}-error` : hint ? `${id}-hint` : undefined}
+      {...input}
+    />
+  );
+  return (
+    <FieldShell id={id} label={label} error={error} hint={hint} invalid={invalid}>
+      {action ? (
+        <div className="amount-row">
+          {box}
+          {action}
+        </div>
+      ) : (
+        box
+      )}
+    </FieldShell>
+  );
+}
+
 type SelectProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'> & {
   label: ReactNode;
   error?: string | null;
@@ -122,5 +184,17 @@ export function FormError({ message }: { message?: string | null }) {
     <p className="form-error" role="alert">
       {message}
     </p>
+  );
+}
+
+type SubmitProps = Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'type' | 'className'> & { icon?: ReactNode };
+
+/** A form's main full-width button; with an icon, the label sits in a span beside it. */
+export function SubmitButton({ icon, children, ...button }: SubmitProps) {
+  return (
+    <button type="submit" className="btn btn-primary btn-block" {...button}>
+      {icon}
+      {icon ? <span>{children}</span> : children}
+    </button>
   );
 }

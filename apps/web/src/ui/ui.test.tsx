@@ -1,6 +1,9 @@
 import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { formatDateTime, RelativeTime, relativeParts } from './date-time';
+import { AmountField } from './field';
 import { formatMoney } from './money';
 import { pageRange } from './paginator';
 
@@ -28,5 +31,38 @@ describe('shared formatting', () => {
     expect(pageRange(5, 10, 3, 1)).toEqual([2, 3, 4, 5, 6]);
     expect(pageRange(1, 10, 3, 1)).toEqual([1, 2]);
     expect(pageRange(10, 10, 3, 1)).toEqual([7, 8, 9, 10]);
+  });
+});
+
+function Amount({ invalid = false }: { invalid?: boolean }) {
+  const [amount, setAmount] = useState('');
+  return (
+    <AmountField
+      label="Amount"
+      data-testid="amount"
+      value={amount}
+      onChange={setAmount}
+      hint="At least 1"
+      invalid={invalid}
+    />
+  );
+}
+
+describe('AmountField', () => {
+  it('is a labelled decimal box named amount that keeps digits with at most 2 decimals', async () => {
+    const user = userEvent.setup();
+    render(<Amount />);
+    const box = screen.getByLabelText('Amount') as HTMLInputElement;
+    expect(box).toBe(screen.getByTestId('amount'));
+    expect([box.name, box.inputMode, box.autocomplete, box.placeholder]).toEqual(['amount', 'decimal', 'off', '0.00']);
+    expect(document.getElementById(box.getAttribute('aria-describedby') ?? '')?.textContent).toBe('At least 1');
+    await user.type(box, '12a,3456');
+    expect(box.value).toBe('12.34');
+    expect(box.getAttribute('aria-invalid')).toBeNull();
+  });
+
+  it('marks the box invalid when its message is shown elsewhere', () => {
+    render(<Amount invalid />);
+    expect(screen.getByTestId('amount').getAttribute('aria-invalid')).toBe('true');
   });
 });

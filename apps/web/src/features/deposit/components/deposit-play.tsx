@@ -1,19 +1,14 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { DEFAULT_MIN_TRANSFER, TRANSFER_PENDING } from '@wallet/contract/constants';
-import type { TransferPayload } from '@wallet/contract/wallet';
+import { DEFAULT_MIN_TRANSFER } from '@wallet/contract/constants';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { newIdempotencyKey } from '@/api/client';
-import { useGameLauncher } from '@/features/game-account/components/game-launcher';
 import { ProviderNotice } from '@/features/game-account/components/provider-notice';
-import { playLink } from '@/features/game-account/lib/play-link';
-import { invalidateMoney, setCachedWalletBalance, useWallet } from '@/features/wallet/api/use-wallet';
-import { transfer, WALLET_CODE } from '@/features/wallet/api/wallet-api';
-import { amountValue, cleanAmountInput } from '@/features/wallet/lib/money';
-import { FormError, SelectField } from '@/ui/field';
+import { useWallet } from '@/features/wallet/api/use-wallet';
+import { WALLET_CODE } from '@/features/wallet/api/wallet-api';
+import { useTransferAndPlay } from '@/features/wallet/components/transfer-dialog';
+import { amountValue } from '@/lib/money';
+import { AmountField, FormError, SelectField } from '@/ui/field';
 import { PlayIcon } from '@/ui/icons';
 import { formatMoney } from '@/ui/money';
-import { useToast } from '@/ui/toast';
 
 /**
  * SPEC §2 "a deposit-related component opens an external window; if the amount is over zero it first
@@ -24,21 +19,17 @@ import { useToast } from '@/ui/toast';
  */
 export function DepositPlay({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
-  const toast = useToast();
-  const queryClient = useQueryClient();
-  const launcher = useGameLauncher();
   const wallet = useWallet();
+  const mover = useTransferAndPlay(onClose);
   const titleId = useId();
-  const amountId = useId();
   const [game, setGame] = useState('');
   const [amount, setAmount] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [notice, setNotice] = useState(false);
 
   const activeSlots = (wallet.data?.slots ?? []).filter((slot) => slot.isActive);
   if (activeSlots.length === 0) return null;
   const value = amountValue(amount);
-  const busy = launcher.launching;
+  const busy = mover.launching;
 
   const play = (confirmed: boolean) => {
     if (busy) return;
@@ -51,39 +42,12 @@ export function DepositPlay({ onClose }: { onClose: () => void }) {
         : null;
     setError(problem);
     if (problem || !slot) return;
-    if (launcher.needsNotice(slot.code) && !confirmed) {
-      setNotice(true);
-      return;
-    }
-    setNotice(false);
-    const payload: TransferPayload = { from: WALLET_CODE, to: slot.code, amount: value };
-    const key = newIdempotencyKey();
-    void launcher.launch(
-      slot.code,
-      async () => {
-        if (value > 0) {
-          try {
-            const moved = await transfer(payload, key);
-            setCachedWalletBalance(queryClient, moved.wallet);
-            toast.success(moved.message === TRANSFER_PENDING ? t('transfer.pending') : t('transfer.success'));
-          } finally {
-            void invalidateMoney(queryClient);
-          }
-        }
-        return playLink(queryClient, slot);
-      },
-      { name: slot.name, onOpened: onClose },
-    );
+    mover.play(slot, { from: WALLET_CODE, to: slot.code, amount: value }, confirmed);
   };
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     play(false);
-  };
-
-  const onAmountChange = (text: string) => {
-    const cleaned = cleanAmountInput(text);
-    if (cleaned !== null) setAmount(cleaned);
   };
 
   return (
@@ -106,29 +70,16 @@ export function DepositPlay({ onClose }: { onClose: () => void }) {
           }))}
           disabled={busy}
         />
-        <div className="field">
-          <label className="field-label" htmlFor={amountId}>
-            {t('deposit.play.amount')}
-          </label>
-          <input
-            id={amountId}
-            className="input amount-input"
-            data-testid="deposit-play-amount"
-            name="amount"
-            type="text"
-            inputMode="decimal"
-            autoComplete="off"
-            placeholder="0.00"
-            value={amount}
-            onChange={(event) => onAmountChange(event.target.value)}
-            disabled={busy}
-          />
-          <p className="field-hint">
-            {t('transfer.available', { amount: formatMoney(wallet.data?.wallet.amount ?? 0) })}
-          </p>
-        </div>
+        <AmountField
+          label={t('deposit.play.amount')}
+          data-testid="deposit-play-amount"
+          value={amount}
+          onChange={setAmount}
+          disabled={busy}
+          hint={t('transfer.available', { amount: formatMoney(wallet.data?.wallet.amount ?? 0) })}
+        />
         <FormError message={error} />
-        {notice ? <ProviderNotice onContinue={() => play(true)} onCancel={() => setNotice(false)} /> : null}
+        {mover.notice ? <ProviderNotice onContinue={() => play(true)} onCancel={mover.closeNotice} /> : null}
         <button type="submit" className="btn btn-ghost btn-block" data-testid="deposit-play" disabled={busy}>
           <PlayIcon />
           <span>{t(value > 0 ? 'deposit.play.moveAndPlay' : 'deposit.play.open')}</span>

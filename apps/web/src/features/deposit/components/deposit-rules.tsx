@@ -1,4 +1,4 @@
-import { InfoIcon } from './deposit-icons';
+import { InfoIcon } from '@/ui/icons';
 
 /** The user-facing rules of SPEC §9 that apply to one deposit method, under its panel. */
 export function DepositRules({ rules }: { rules: string[] }) {

@@ -1,14 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '@/api/api-error';
 import { newIdempotencyKey } from '@/api/client';
 import { invalidateMoney } from '@/features/wallet/api/use-wallet';
-import { amountValue, cleanAmountInput } from '@/features/wallet/lib/money';
+import { amountValue } from '@/lib/money';
+import { AmountField, SubmitButton } from '@/ui/field';
+import { BellIcon } from '@/ui/icons';
 import { useToast } from '@/ui/toast';
 import { addDeposit } from '../api/deposit-api';
 import { useCodeText } from '../lib/use-code-text';
-import { BellIcon } from './deposit-icons';
 import { DepositRules } from './deposit-rules';
 
 /**
@@ -20,7 +21,6 @@ export function ManualPanel() {
   const toast = useToast();
   const codeText = useCodeText();
   const queryClient = useQueryClient();
-  const inputId = useId();
   const [amount, setAmount] = useState('');
   const value = amountValue(amount);
 
@@ -41,39 +41,19 @@ export function ManualPanel() {
     notify.mutate({ amount: value, key: newIdempotencyKey() });
   };
 
-  const onAmountChange = (text: string) => {
-    const cleaned = cleanAmountInput(text);
-    if (cleaned !== null) setAmount(cleaned);
-  };
-
   return (
     <form className="deposit-stack" onSubmit={onSubmit} noValidate>
       <p className="field-hint">{t('deposit.manual.hint')}</p>
-      <label className="field-label" htmlFor={inputId}>
-        {t('deposit.manual.amount')}
-      </label>
-      <input
-        id={inputId}
-        className="input amount-input"
+      <AmountField
+        label={t('deposit.manual.amount')}
         data-testid="manual-amount"
-        name="amount"
-        type="text"
-        inputMode="decimal"
-        autoComplete="off"
-        placeholder="0.00"
         value={amount}
-        onChange={(event) => onAmountChange(event.target.value)}
+        onChange={setAmount}
         disabled={notify.isPending}
       />
-      <button
-        type="submit"
-        className="btn btn-primary btn-block"
-        data-testid="manual-send"
-        disabled={notify.isPending || value <= 0}
-      >
-        <BellIcon />
-        <span>{t('deposit.manual.send')}</span>
-      </button>
+      <SubmitButton icon={<BellIcon />} data-testid="manual-send" disabled={notify.isPending || value <= 0}>
+        {t('deposit.manual.send')}
+      </SubmitButton>
       <DepositRules rules={[t('deposit.rules.manualPending'), t('deposit.rules.minimum')]} />
     </form>
   );

@@ -8,7 +8,8 @@ import { errorText } from '@/api/api-error';
 import { newIdempotencyKey } from '@/api/client';
 import { config } from '@/app/config';
 import { invalidateMoney } from '@/features/wallet/api/use-wallet';
-import { amountValue, cleanAmountInput } from '@/features/wallet/lib/money';
+import { amountValue } from '@/lib/money';
+import { AmountField, SubmitButton } from '@/ui/field';
 import { CheckIcon, ClockIcon } from '@/ui/icons';
 import { Loader } from '@/ui/loader';
 import { formatMoney, Money } from '@/ui/money';
@@ -67,7 +68,6 @@ function QrCreateForm({ code }: { code: QrBankCode }) {
   const toast = useToast();
   const codeText = useCodeText();
   const queryClient = useQueryClient();
-  const inputId = useId();
   const [amount, setAmount] = useState('');
   const minimum = qrMinimum(code, config);
   const value = amountValue(amount);
@@ -95,30 +95,16 @@ function QrCreateForm({ code }: { code: QrBankCode }) {
     create.mutate({ amount: value, key: newIdempotencyKey() });
   };
 
-  const onAmountChange = (text: string) => {
-    const cleaned = cleanAmountInput(text);
-    if (cleaned !== null) setAmount(cleaned);
-  };
-
   return (
     <form className="qr-form" onSubmit={onSubmit} noValidate>
-      <label className="field-label" htmlFor={inputId}>
-        {t('deposit.qr.amount')}
-      </label>
-      <input
-        id={inputId}
-        className="input amount-input"
+      <AmountField
+        label={t('deposit.qr.amount')}
         data-testid={`qr-amount-${code}`}
-        name="amount"
-        type="text"
-        inputMode="decimal"
-        autoComplete="off"
-        placeholder="0.00"
         value={amount}
-        onChange={(event) => onAmountChange(event.target.value)}
+        onChange={setAmount}
         disabled={create.isPending}
+        hint={t('deposit.qr.minimum', { amount: formatMoney(qrHintMinimum(code, minimum)) })}
       />
-      <p className="field-hint">{t('deposit.qr.minimum', { amount: formatMoney(qrHintMinimum(code, minimum)) })}</p>
       <fieldset className="quick-amounts">
         <legend className="deposit-sr-only">{t('deposit.qr.quick')}</legend>
         {QR_GATEWAYS[code].quickAmounts.map((quick) => (
@@ -135,14 +121,9 @@ function QrCreateForm({ code }: { code: QrBankCode }) {
           </button>
         ))}
       </fieldset>
-      <button
-        type="submit"
-        className="btn btn-primary btn-block"
-        data-testid={`qr-create-${code}`}
-        disabled={create.isPending || !canCreateQr(code, value, minimum)}
-      >
+      <SubmitButton data-testid={`qr-create-${code}`} disabled={create.isPending || !canCreateQr(code, value, minimum)}>
         {t('deposit.qr.create')}
-      </button>
+      </SubmitButton>
     </form>
   );
 }

@@ -8,10 +8,10 @@ import { ApiError, errorText } from '@/api/api-error';
 import { newIdempotencyKey } from '@/api/client';
 import { statusKind } from '@/features/statement/lib/statement-row';
 import { invalidateMoney } from '@/features/wallet/api/use-wallet';
+import { UploadIcon } from '@/ui/icons';
 import { formatMoney } from '@/ui/money';
 import { useToast } from '@/ui/toast';
 import { getSlipLookup, slipLookupQueryKey, uploadSlip } from '../api/deposit-api';
-import { UploadIcon } from './deposit-icons';
 import { DepositRules } from './deposit-rules';
 
 const SLIP_UPLOAD_CLOSED = 'SLIP_UPLOAD_CLOSED';

@@ -7,13 +7,13 @@ import { ApiError, errorText } from '@/api/api-error';
 import { newIdempotencyKey } from '@/api/client';
 import { invalidateMoney } from '@/features/wallet/api/use-wallet';
 import { CopyButton } from '@/ui/copy-button';
-import { SelectField } from '@/ui/field';
+import { SelectField, SubmitButton } from '@/ui/field';
+import { SendIcon } from '@/ui/icons';
 import { formatMoney } from '@/ui/money';
 import { useToast } from '@/ui/toast';
 import { getTruelinkKey, sendTruelink } from '../api/deposit-api';
 import { GIFT_LINK_MAX_LENGTH, giftLinkPlaintext, isGiftLinkWallet } from '../lib/deposit-rules';
 import { encryptForServer } from '../lib/gift-link-crypto';
-import { SendIcon } from './deposit-icons';
 import { DepositRules } from './deposit-rules';
 
 /** SPEC §2 wallet accounts: AUTO ones are transfer targets; any other mode takes a pasted gift link. */
@@ -127,15 +127,9 @@ function GiftLinkForm({ wallets }: { wallets: WalletDepositAccount[] }) {
         onChange={(event) => setLink(event.target.value)}
         disabled={send.isPending}
       />
-      <button
-        type="submit"
-        className="btn btn-primary btn-block"
-        data-testid="giftlink-send"
-        disabled={send.isPending || !trimmed}
-      >
-        <SendIcon />
-        <span>{t('deposit.wallet.send')}</span>
-      </button>
+      <SubmitButton icon={<SendIcon />} data-testid="giftlink-send" disabled={send.isPending || !trimmed}>
+        {t('deposit.wallet.send')}
+      </SubmitButton>
     </form>
   );
 }

@@ -9,8 +9,8 @@ import { GameAccountDialog } from '@/features/game-account/components/game-accou
 import { GameLauncherProvider } from '@/features/game-account/components/game-launcher';
 import { syncBalances, useLastSync, useWallet } from '@/features/wallet/api/use-wallet';
 import { TransferDialog } from '@/features/wallet/components/transfer-dialog';
-import { sumMoney } from '@/features/wallet/lib/money';
 import { WithdrawDialog } from '@/features/withdraw/components/withdraw-dialog';
+import { sumMoney } from '@/lib/money';
 import { DateTime } from '@/ui/date-time';
 import { ClockIcon, CoinIcon, GiftIcon, RefreshIcon, SwapIcon, WalletIcon } from '@/ui/icons';
 import { Loader } from '@/ui/loader';

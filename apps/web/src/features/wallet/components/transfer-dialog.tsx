@@ -1,14 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { DEFAULT_MIN_TRANSFER, TRANSFER_PENDING } from '@wallet/contract/constants';
 import type { GameAccount, TransferPayload, WalletMoveResponse } from '@wallet/contract/wallet';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '@/api/api-error';
 import { newIdempotencyKey } from '@/api/client';
 import { useGameLauncher } from '@/features/game-account/components/game-launcher';
 import { ProviderNotice } from '@/features/game-account/components/provider-notice';
 import { playLink } from '@/features/game-account/lib/play-link';
-import { FormError, SelectField } from '@/ui/field';
+import { amountText, amountValue } from '@/lib/money';
+import { AmountField, FormError, SelectField, SubmitButton } from '@/ui/field';
 import { PlayIcon, RefundIcon, SwapIcon } from '@/ui/icons';
 import { Loader } from '@/ui/loader';
 import { Modal } from '@/ui/modal';
@@ -16,7 +17,6 @@ import { formatMoney } from '@/ui/money';
 import { useToast } from '@/ui/toast';
 import { invalidateMoney, setCachedWalletBalance, useWallet } from '../api/use-wallet';
 import { transfer, transferAll, WALLET_CODE } from '../api/wallet-api';
-import { amountText, amountValue, cleanAmountInput } from '../lib/money';
 
 interface TransferDialogProps {
   open: boolean;
@@ -35,18 +35,64 @@ export function TransferDialog({ open, onClose, presetTo }: TransferDialogProps)
   );
 }
 
-function TransferForm({ onClose, presetTo }: Omit<TransferDialogProps, 'open'>) {
+/**
+ * SPEC §4 "move and play", shared by this dialog and the deposit dialog's play box: once the caller has
+ * checked its form, shows the provider notice where the build asks for it, else opens the game through the
+ * shared launcher (synchronously, for popup blockers), moving the amount into it first when it is over 0.
+ */
+export function useTransferAndPlay(onOpened: () => void) {
   const { t } = useTranslation();
   const toast = useToast();
   const queryClient = useQueryClient();
   const launcher = useGameLauncher();
+  const [notice, setNotice] = useState(false);
+
+  const onMoved = (response: WalletMoveResponse, text: string) => {
+    setCachedWalletBalance(queryClient, response.wallet);
+    void invalidateMoney(queryClient);
+    // 202 TRANSFER_PENDING: the provider's answer never came; the next refresh settles it either way.
+    toast.success(response.message === TRANSFER_PENDING ? t('transfer.pending') : text);
+  };
+
+  /** `confirmed`: the player has read the provider notice (its continue button calls play again). */
+  const play = (game: GameAccount, payload: TransferPayload, confirmed: boolean) => {
+    if (launcher.needsNotice(game.code) && !confirmed) {
+      setNotice(true);
+      return;
+    }
+    setNotice(false);
+    const key = newIdempotencyKey();
+    void launcher.launch(
+      game.code,
+      async () => {
+        if (payload.amount > 0) {
+          try {
+            onMoved(await transfer(payload, key), t('transfer.success'));
+          } catch (failure) {
+            void invalidateMoney(queryClient);
+            throw failure;
+          }
+        }
+        return playLink(queryClient, game);
+      },
+      { name: game.name, onOpened },
+    );
+  };
+
+  return { play, onMoved, notice, closeNotice: () => setNotice(false), launching: launcher.launching };
+}
+
+function TransferForm({ onClose, presetTo }: Omit<TransferDialogProps, 'open'>) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const queryClient = useQueryClient();
   const wallet = useWallet();
-  const amountId = useId();
+  const mover = useTransferAndPlay(onClose);
+  const { onMoved } = mover;
   const [from, setFrom] = useState<string>(WALLET_CODE);
   const [to, setTo] = useState<string>(presetTo ?? '');
   const [amount, setAmount] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [notice, setNotice] = useState(false);
 
   const activeSlots: GameAccount[] = (wallet.data?.slots ?? []).filter((slot) => slot.isActive);
   const walletAmount = wallet.data?.wallet.amount ?? 0;
@@ -61,12 +107,6 @@ function TransferForm({ onClose, presetTo }: Omit<TransferDialogProps, 'open'>) 
   ];
   const value = amountValue(amount);
 
-  const onMoved = (response: WalletMoveResponse, text: string) => {
-    setCachedWalletBalance(queryClient, response.wallet);
-    void invalidateMoney(queryClient);
-    // 202 TRANSFER_PENDING: the provider's answer never came; the next refresh settles it either way.
-    toast.success(response.message === TRANSFER_PENDING ? t('transfer.pending') : text);
-  };
   const onFailed = (failure: unknown) => {
     void invalidateMoney(queryClient);
     toast.danger(errorText(failure, t('errors.TRANSFER_FAIL')));
@@ -88,7 +128,7 @@ function TransferForm({ onClose, presetTo }: Omit<TransferDialogProps, 'open'>) 
     },
     onError: onFailed,
   });
-  const busy = move.isPending || bringBack.isPending || launcher.launching;
+  const busy = move.isPending || bringBack.isPending || mover.launching;
 
   /** SPEC §5 Transfer, in its order: both accounts chosen, different, at least the minimum. */
   const validate = (): string | null => {
@@ -116,33 +156,7 @@ function TransferForm({ onClose, presetTo }: Omit<TransferDialogProps, 'open'>) 
     const message = problem ?? (game ? null : t('transfer.chooseGame'));
     setError(message);
     if (message || !game) return;
-    if (launcher.needsNotice(game.code) && !confirmed) {
-      setNotice(true);
-      return;
-    }
-    setNotice(false);
-    const payload: TransferPayload = { from, to, amount: value };
-    const key = newIdempotencyKey();
-    void launcher.launch(
-      game.code,
-      async () => {
-        if (!skipTransfer) {
-          try {
-            onMoved(await transfer(payload, key), t('transfer.success'));
-          } catch (failure) {
-            void invalidateMoney(queryClient);
-            throw failure;
-          }
-        }
-        return playLink(queryClient, game);
-      },
-      { name: game.name, onOpened: onClose },
-    );
-  };
-
-  const onAmountChange = (text: string) => {
-    const cleaned = cleanAmountInput(text);
-    if (cleaned !== null) setAmount(cleaned);
+    mover.play(game, { from, to, amount: value }, confirmed);
   };
 
   return (
@@ -166,23 +180,13 @@ function TransferForm({ onClose, presetTo }: Omit<TransferDialogProps, 'open'>) 
           options={options}
           disabled={busy}
         />
-        <div className="field">
-          <label className="field-label" htmlFor={amountId}>
-            {t('transfer.amount')}
-          </label>
-          <div className="amount-row">
-            <input
-              id={amountId}
-              className="input amount-input"
-              name="amount"
-              type="text"
-              inputMode="decimal"
-              autoComplete="off"
-              placeholder="0.00"
-              value={amount}
-              onChange={(event) => onAmountChange(event.target.value)}
-              disabled={busy}
-            />
+        <AmountField
+          label={t('transfer.amount')}
+          value={amount}
+          onChange={setAmount}
+          disabled={busy}
+          hint={from ? t('transfer.available', { amount: formatMoney(balanceOf(from)) }) : null}
+          action={
             <button
               type="button"
               className="btn btn-ghost"
@@ -192,23 +196,14 @@ function TransferForm({ onClose, presetTo }: Omit<TransferDialogProps, 'open'>) 
             >
               {t('transfer.all')}
             </button>
-          </div>
-          {from ? (
-            <p className="field-hint">{t('transfer.available', { amount: formatMoney(balanceOf(from)) })}</p>
-          ) : null}
-        </div>
+          }
+        />
         <FormError message={error} />
-        {notice ? <ProviderNotice onContinue={() => onPlay(true)} onCancel={() => setNotice(false)} /> : null}
+        {mover.notice ? <ProviderNotice onContinue={() => onPlay(true)} onCancel={mover.closeNotice} /> : null}
         <div className="form-actions transfer-actions">
-          <button
-            type="submit"
-            className="btn btn-primary btn-block"
-            data-testid="transfer-submit"
-            disabled={busy || value <= 0}
-          >
-            <SwapIcon />
-            <span>{t('transfer.submit')}</span>
-          </button>
+          <SubmitButton icon={<SwapIcon />} data-testid="transfer-submit" disabled={busy || value <= 0}>
+            {t('transfer.submit')}
+          </SubmitButton>
           <button
             type="button"
             className="btn btn-ghost btn-block"

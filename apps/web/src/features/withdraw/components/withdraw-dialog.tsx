@@ -6,8 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { ApiError, errorText } from '@/api/api-error';
 import { invalidateMoney, setCachedWalletBalance, useWallet } from '@/features/wallet/api/use-wallet';
 import { walletQueryKey } from '@/features/wallet/api/wallet-api';
-import { amountValue, cleanAmountInput } from '@/features/wallet/lib/money';
-import { FormError } from '@/ui/field';
+import { amountValue } from '@/lib/money';
+import { AmountField, FormError, SubmitButton } from '@/ui/field';
 import { ArrowUpIcon, WarningIcon } from '@/ui/icons';
 import { Loader } from '@/ui/loader';
 import { Modal } from '@/ui/modal';
@@ -91,7 +91,7 @@ function WithdrawForm({ wallet, limits, onClose }: WithdrawFormProps) {
   const toast = useToast();
   const queryClient = useQueryClient();
   const actionKey = useActionKey();
-  const amountId = useId();
+  const bankTitleId = useId();
   const ruleId = useId();
   const [amount, setAmount] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -141,16 +141,14 @@ function WithdrawForm({ wallet, limits, onClose }: WithdrawFormProps) {
   };
 
   const onAmountChange = (text: string) => {
-    const cleaned = cleanAmountInput(text);
-    if (cleaned === null) return;
-    setAmount(cleaned);
+    setAmount(text);
     setError(null);
   };
 
   return (
     <>
-      <section className="withdraw-bank" data-testid="withdraw-bank" aria-labelledby={`${amountId}-bank`}>
-        <h3 className="withdraw-bank-title" id={`${amountId}-bank`}>
+      <section className="withdraw-bank" data-testid="withdraw-bank" aria-labelledby={bankTitleId}>
+        <h3 className="withdraw-bank-title" id={bankTitleId}>
           {t('withdraw.payTo')}
         </h3>
         <dl className="data-list">
@@ -191,39 +189,22 @@ function WithdrawForm({ wallet, limits, onClose }: WithdrawFormProps) {
       </dl>
 
       <form className="form" onSubmit={onSubmit} noValidate>
-        <div className={error ? 'field has-error' : 'field'}>
-          <label className="field-label" htmlFor={amountId}>
-            {t('withdraw.amount')}
-          </label>
-          <input
-            id={amountId}
-            className="input amount-input"
-            name="amount"
-            data-testid="withdraw-amount"
-            type="text"
-            inputMode="decimal"
-            autoComplete="off"
-            placeholder="0.00"
-            value={amount}
-            onChange={(event) => onAmountChange(event.target.value)}
-            aria-invalid={error ? true : undefined}
-            disabled={busy}
-          />
-        </div>
+        <AmountField
+          label={t('withdraw.amount')}
+          data-testid="withdraw-amount"
+          value={amount}
+          onChange={onAmountChange}
+          invalid={Boolean(error)}
+          disabled={busy}
+        />
         <FormError message={error} />
-        <button
-          type="submit"
-          className="btn btn-primary btn-block"
-          data-testid="withdraw-submit"
-          disabled={busy || value <= 0}
-        >
-          <ArrowUpIcon />
-          <span>{t('withdraw.submit')}</span>
-        </button>
+        <SubmitButton icon={<ArrowUpIcon />} data-testid="withdraw-submit" disabled={busy || value <= 0}>
+          {t('withdraw.submit')}
+        </SubmitButton>
       </form>
 
       <div className="withdraw-all-box">
-        <p className="withdraw-rule" id={ruleId}>
+        <p className="hint-box withdraw-rule" id={ruleId}>
           <WarningIcon />
           <span>{t('withdraw.partialRule')}</span>
         </p>
