@@ -87,7 +87,8 @@ export function createSlipService(deps: SlipServiceDeps) {
 
   async function assertUploadOpen(): Promise<void> {
     const window = await getSetting<SlipWindowContent>(db, CONTENT_KEYS.slipWindow);
-    if (window && inDailyWindow(clock.now(), window.closedFrom, window.closedTo)) throw badRequest('SLIP_UPLOAD_CLOSED');
+    if (window && inDailyWindow(clock.now(), window.closedFrom, window.closedTo))
+      throw badRequest('SLIP_UPLOAD_CLOSED');
   }
 
   /** A cheap early refusal, before the body is read; the binding check is the claim in insertSlipIfAllowed. */
