@@ -5,9 +5,13 @@
  * machines). Runs on SQLite, and on PostgreSQL too when BENCH_DATABASE_URL or TEST_DATABASE_URL
  * names a server (a throwaway database is created there and dropped afterwards). The ledger check
  * runs after each database's load and the bench fails if it does not pass.
+ *
+ * BENCH_SECONDS=5 shortens each measurement; BENCH_CPU_PROFILE=<dir> makes the wallet server write a
+ * V8 CPU profile of the whole run into <dir> (open it in Chrome DevTools) to see where the time goes.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { ROOT, startServer } from '../e2e/support/server.ts';
@@ -22,12 +26,34 @@ interface Figures {
   p50: number;
   p99: number;
   errors: number;
+  /** Share of the machine's CPU time the hypervisor gave to other machines during the measurement. */
+  stolen: number | undefined;
+}
+
+/** Linux's CPU time counters (all CPUs), or undefined elsewhere. */
+function cpuTimes(): { steal: number; total: number } | undefined {
+  try {
+    const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0]?.trim().split(/\s+/).slice(1).map(Number) ?? [];
+    return { steal: fields[7] ?? 0, total: fields.reduce((sum, n) => sum + n, 0) };
+  } catch {
+    return undefined;
+  }
 }
 
 async function measure(name: string, options: autocannon.Options): Promise<Figures> {
+  const before = cpuTimes();
   const result = await autocannon({ connections: CONNECTIONS, duration: DURATION_S, ...options });
+  const after = cpuTimes();
   const non2xx = result.non2xx + result.errors + result.timeouts;
-  return { name, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: non2xx };
+  const stolen = before && after ? (after.steal - before.steal) / Math.max(1, after.total - before.total) : undefined;
+  return {
+    name,
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: non2xx,
+    stolen,
+  };
 }
 
 async function freePortServer(script: string): Promise<{ url: string; stop(): Promise<void> }> {
@@ -113,6 +139,9 @@ async function benchDatabase(label: string, env: Record<string, string>, bareUrl
     SANDBOX_PROVIDERS: 'true',
     LOG_LEVEL: 'silent',
     RATE_LIMIT_PER_MINUTE: '100000000',
+    ...(process.env.BENCH_CPU_PROFILE
+      ? { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import ${ROOT}/bench/cpu-profile.mjs`.trim() }
+      : {}),
     ...env,
   });
   try {
@@ -165,9 +194,14 @@ async function benchDatabase(label: string, env: Record<string, string>, bareUrl
   }
 }
 
+/**
+ * On a shared virtual machine the hypervisor may hand part of this machine's CPU time to others; the
+ * ratio is only fair if the bare route and the endpoint lost about as much, so the share is shown.
+ */
 function report(label: string, bare: Figures, rows: Figures[]) {
+  const stolen = (f: Figures) => (f.stolen === undefined ? '' : `   (CPU stolen ${(f.stolen * 100).toFixed(0)}%)`);
   const line = (f: Figures, ratio: string) =>
-    `  ${f.name.padEnd(28)} ${f.rps.toFixed(0).padStart(8)} req/s   p50 ${String(f.p50).padStart(4)} ms   p99 ${String(f.p99).padStart(4)} ms   ${ratio}`;
+    `  ${f.name.padEnd(28)} ${f.rps.toFixed(0).padStart(8)} req/s   p50 ${String(f.p50).padStart(4)} ms   p99 ${String(f.p99).padStart(4)} ms   ${ratio}${stolen(f)}`;
   console.info(`\n${label} (${CONNECTIONS} connections, ${DURATION_S} s each)`);
   console.info(line(bare, 'ratio 1.00'));
   for (const row of rows) console.info(line(row, `ratio ${(row.rps / bare.rps).toFixed(2)} of bare`));

@@ -1,7 +1,24 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
+import { Worker } from 'node:worker_threads';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import {
+  CompiledQuery,
+  type ConnectionProvider,
+  type DatabaseConnection,
+  type Driver,
+  Kysely,
+  type KyselyConfig,
+  type Dialect as KyselyDialect,
+  PostgresDialect,
+  type QueryResult,
+  SqliteAdapter,
+  SqliteDialect,
+  SqliteDriver,
+  Transaction,
+} from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.ts';
 
@@ -22,26 +39,539 @@ export interface OpenDbOptions {
 }
 
 const STATEMENT_CACHE_SIZE = 500;
+/** SQLite's page cache for the one connection, in KiB. */
+const PAGE_CACHE_KIB = 64 * 1024;
+/** A shared SQLite transaction commits at the latest after this many logical transactions. */
+const GROUP_MAX_TRANSACTIONS = 200;
+/** A busy database (this many group commits) gets a background checkpointer… */
+const CHECKPOINTER_AFTER_GROUPS = 256;
+/** …while the connection itself checkpoints only if the WAL grows past this (the worker fell behind). */
+const FALLBACK_AUTOCHECKPOINT_PAGES = 10_000;
 
 /**
- * Kysely's SQLite driver prepares every statement on every call; preparing is most of the cost of a
- * short query. Our SQL texts are few and fixed (values travel as parameters), so prepared statements
- * are kept, least recently used dropped first.
+ * Runs in a worker thread with its own connection to the database file. A checkpoint copies the WAL
+ * back into the database and syncs both to disk; done by the connection that commits (SQLite's
+ * default, every 1000 WAL pages) it stalls the event loop for two fsyncs and the copying. PASSIVE
+ * never waits for, nor blocks, the writer. The writer asks for a checkpoint right after it commits,
+ * so the checkpoint has until the next commit to finish all of the WAL: only a checkpoint that does
+ * lets the writer start the WAL over instead of growing it.
  */
-function withStatementCache(sqlite: SQLite.Database) {
-  const cache = new Map<string, SQLite.Statement>();
-  return {
-    close: () => sqlite.close(),
-    prepare(text: string) {
-      let statement = cache.get(text);
-      if (statement) {
-        cache.delete(text);
-      } else {
-        statement = sqlite.prepare(text);
-        if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
+const CHECKPOINTER_SOURCE = `
+const { parentPort, workerData } = require('node:worker_threads');
+const Database = require(workerData.driver);
+const db = new Database(workerData.file, { fileMustExist: true });
+parentPort.on('message', () => {
+  try {
+    db.pragma('wal_checkpoint(PASSIVE)');
+  } catch {
+    // Busy or failing now: the next round tries again, and the writer's own fallback still applies.
+  }
+  parentPort.postMessage('done');
+});
+`;
+
+class BackgroundCheckpointer {
+  readonly #worker: Worker;
+  #busy = false;
+
+  constructor(file: string, onFailure: () => void) {
+    this.#worker = new Worker(CHECKPOINTER_SOURCE, {
+      eval: true,
+      workerData: { file, driver: createRequire(import.meta.url).resolve('better-sqlite3') },
+    });
+    // It must never keep the process alive, nor take it down.
+    this.#worker.unref();
+    this.#worker.on('error', onFailure);
+    this.#worker.on('message', () => {
+      this.#busy = false;
+    });
+  }
+
+  /** Asks for a checkpoint of everything committed so far, unless one is still running. */
+  request(): void {
+    if (this.#busy) return;
+    this.#busy = true;
+    this.#worker.postMessage('checkpoint');
+  }
+
+  async stop(): Promise<void> {
+    await this.#worker.terminate();
+  }
+}
+
+/**
+ * SQLite has one connection. Kysely's driver and the direct statements below both take it through
+ * this lock, so a direct statement can never land inside somebody else's open transaction. Waiters
+ * are served in arrival order, and the lock passes straight to the next one: it is never free while
+ * somebody waits.
+ */
+class ConnectionLock {
+  #held = false;
+  readonly #waiting: Array<() => void> = [];
+
+  get isHeld(): boolean {
+    return this.#held;
+  }
+
+  acquire(): Promise<void> {
+    if (!this.#held) {
+      this.#held = true;
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => this.#waiting.push(resolve));
+  }
+
+  release(): void {
+    const next = this.#waiting.shift();
+    if (next) next();
+    else this.#held = false;
+  }
+}
+
+/** The SQLite transaction several logical transactions share, and the promise of its commit. */
+interface CommitGroup {
+  size: number;
+  /** Set when the group should have committed but the connection was in use: it commits when the turn ends. */
+  due: boolean;
+  committed: Promise<void>;
+  resolve(): void;
+  reject(error: unknown): void;
+}
+
+/**
+ * The SQLite connection without Kysely in between, and group commit.
+ *
+ * Direct statements: Kysely's SQLite driver prepares every statement on every call, and its query
+ * builder costs more than a short indexed query itself; the hot paths run fixed SQL texts (see
+ * `prepared`) straight on better-sqlite3, whose calls are synchronous.
+ *
+ * Group commit: a commit writes every page its transaction touched to the WAL, and every thousand
+ * pages a checkpoint syncs the file to disk, stalling the whole process; under load most of a money
+ * movement's cost was its three commits. So a transaction is a SAVEPOINT inside one SQLite
+ * transaction that the transactions of one turn of the event loop share, and that commits once, at
+ * the end of the turn (setImmediate), or after GROUP_MAX_TRANSACTIONS. A transaction's `execute()`
+ * resolves only after that commit, so what a caller is told is committed is on disk exactly as before;
+ * a transaction that fails rolls back to its savepoint and leaves the others intact. Statements still
+ * run strictly one at a time, each transaction seeing what the ones before it wrote, as before.
+ *
+ * Work outside transactions keeps its meaning by two rules: a write outside a transaction first
+ * commits the open group (so it still commits on its own, at once), and a read outside a transaction
+ * reads inside the group, that is, it may see a transaction whose commit is still to be written in
+ * this turn. Should that commit fail (an I/O error, a full disk), every transaction of the group
+ * fails, and such a read has shown data that was then not kept.
+ */
+export class DirectSqlite {
+  readonly lock = new ConnectionLock();
+  readonly #statements = new Map<string, SQLite.Statement>();
+  #group: CommitGroup | undefined;
+  #groupsCommitted = 0;
+  #checkpointer: BackgroundCheckpointer | undefined;
+
+  /** `file` is the database file, or undefined for an in-memory database (nothing to checkpoint). */
+  constructor(
+    readonly sqlite: SQLite.Database,
+    readonly file?: string,
+  ) {}
+
+  /** Prepared statements are kept (our SQL texts are few and fixed), least recently used dropped first. */
+  statement(text: string): SQLite.Statement {
+    let statement = this.#statements.get(text);
+    if (statement) {
+      this.#statements.delete(text);
+    } else {
+      statement = this.sqlite.prepare(text);
+      if (this.#statements.size >= STATEMENT_CACHE_SIZE) {
+        this.#statements.delete(this.#statements.keys().next().value as string);
       }
-      cache.set(text, statement);
-      return statement;
+    }
+    this.#statements.set(text, statement);
+    return statement;
+  }
+
+  /**
+   * Runs one statement. Inside a transaction the caller already holds the connection. Otherwise a
+   * free connection is used at once (nothing else can run during a synchronous call) and a busy one
+   * is waited for.
+   */
+  async use<T>(holdsConnection: boolean, text: string, run: (statement: SQLite.Statement) => T): Promise<T> {
+    const statement = this.statement(text);
+    if (holdsConnection) return run(statement);
+    if (!this.lock.isHeld) {
+      if (!statement.readonly) this.commitGroup();
+      return run(statement);
+    }
+    await this.lock.acquire();
+    try {
+      if (!statement.readonly) this.commitGroup();
+      return run(statement);
+    } finally {
+      this.endTurn();
+    }
+  }
+
+  /**
+   * A logical transaction without Kysely's transaction machinery, which costs as much as the few short
+   * statements of a money movement (a transaction builder, a connection-provider chain and an
+   * asserting executor per call). `work` gets a Kysely transaction of its own all the same; it refuses
+   * to run anything once the transaction has ended, as Kysely's does.
+   */
+  async transaction<T>(root: Kysely<Database>, work: (trx: Kysely<Database>) => Promise<T>): Promise<T> {
+    await this.lock.acquire();
+    const state = { open: true };
+    let owed: Promise<void> | undefined;
+    try {
+      this.beginLogical();
+      const trx = this.#transactionOn(root, state);
+      let result: T;
+      try {
+        result = await work(trx);
+      } catch (error) {
+        state.open = false;
+        this.rollbackLogical();
+        throw error;
+      }
+      state.open = false;
+      owed = this.commitLogical();
+      return result;
+    } finally {
+      try {
+        this.endTurn();
+      } finally {
+        if (owed) await owed;
+      }
+    }
+  }
+
+  #transactionOn(root: Kysely<Database>, state: { open: boolean }): Kysely<Database> {
+    const turn = new SqliteTurn(this);
+    turn.depth = 1;
+    const provider: ConnectionProvider = {
+      async provideConnection(consumer) {
+        if (!state.open) throw new Error('the transaction has already ended');
+        return consumer(turn);
+      },
+    };
+    const props = this.transactionProps;
+    if (!props) throw new Error('the database is not open');
+    const trx = new Transaction<Database>({ ...props, executor: root.getExecutor().withConnectionProvider(provider) });
+    transactionStates.set(trx, state);
+    return trx;
+  }
+
+  /**
+   * Set by openDb once the Kysely instance exists: what a Transaction on this database is made of, as
+   * Kysely's own transactions are (its props, with an executor bound to the connection).
+   */
+  transactionProps: { config: KyselyConfig; driver: Driver; dialect: KyselyDialect } | undefined;
+
+  /** For Kysely's connection: `inTransaction` tells whether a write may join the open group. */
+  execute(compiledQuery: CompiledQuery, inTransaction: boolean): QueryResult<unknown> {
+    const statement = this.statement(compiledQuery.sql);
+    if (!inTransaction && !statement.readonly) this.commitGroup();
+    if (statement.reader) return { rows: statement.all(compiledQuery.parameters) };
+    const { changes, lastInsertRowid } = statement.run(compiledQuery.parameters);
+    return { numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid), rows: [] };
+  }
+
+  /** Opens a logical transaction: a savepoint in the group's SQLite transaction, opened if need be. */
+  beginLogical(): void {
+    if (!this.#group) {
+      this.statement('begin').run();
+      let resolve = () => {};
+      let reject: (error: unknown) => void = () => {};
+      const committed = new Promise<void>((yes, no) => {
+        resolve = yes;
+        reject = no;
+      });
+      // A group may fail with nobody waiting on it; that is no unhandled rejection.
+      committed.catch(() => {});
+      const group: CommitGroup = { size: 0, due: false, committed, resolve, reject };
+      this.#group = group;
+      setImmediate(() => this.#commitAtTurnEnd(group));
+    }
+    this.statement('savepoint wallet_tx').run();
+  }
+
+  /**
+   * Releases a logical transaction into its group. Returns the promise of the group's commit, which
+   * the caller must await before reporting success.
+   */
+  commitLogical(): Promise<void> {
+    const group = this.#group;
+    if (!group) throw new Error('no transaction to commit');
+    this.statement('release wallet_tx').run();
+    group.size += 1;
+    if (group.size >= GROUP_MAX_TRANSACTIONS) this.commitGroup();
+    return group.committed;
+  }
+
+  rollbackLogical(): void {
+    try {
+      this.statement('rollback to wallet_tx').run();
+      this.statement('release wallet_tx').run();
+    } finally {
+      this.#failGroupIfRolledBack();
+    }
+  }
+
+  /** Ends the holder's turn: a group that is due commits, then the connection passes to the next waiter. */
+  endTurn(): void {
+    try {
+      if (this.#group?.due) this.commitGroup();
+    } finally {
+      this.lock.release();
+    }
+  }
+
+  commitGroup(): void {
+    const group = this.#group;
+    if (!group) return;
+    this.#group = undefined;
+    try {
+      this.statement('commit').run();
+    } catch (error) {
+      if (this.sqlite.inTransaction) this.statement('rollback').run();
+      group.reject(error);
+      throw error;
+    }
+    group.resolve();
+    if (this.#checkpointer) this.#checkpointer.request();
+    else if (++this.#groupsCommitted === CHECKPOINTER_AFTER_GROUPS) this.#startCheckpointer();
+  }
+
+  /** Commits before closing: nothing waiting on a group may be left behind. */
+  async close(): Promise<void> {
+    if (this.#group) this.commitGroup();
+    await this.#checkpointer?.stop();
+    this.sqlite.close();
+  }
+
+  /** Takes checkpoints off the event loop once the database is busy (see CHECKPOINTER_SOURCE). */
+  #startCheckpointer(): void {
+    if (!this.file || this.#checkpointer) return;
+    this.#checkpointer = new BackgroundCheckpointer(this.file, () => {
+      // Without the worker the connection checkpoints as SQLite does by default.
+      this.sqlite.pragma('wal_autocheckpoint = 1000');
+    });
+    this.sqlite.pragma(`wal_autocheckpoint = ${FALLBACK_AUTOCHECKPOINT_PAGES}`);
+  }
+
+  /** The end of the event-loop turn the group began in: commit now, or when the current holder is done. */
+  #commitAtTurnEnd(group: CommitGroup): void {
+    if (this.#group !== group) return;
+    if (this.lock.isHeld) {
+      group.due = true;
+      return;
+    }
+    try {
+      this.commitGroup();
+    } catch {
+      // The group's transactions learn of the failure through `committed`; nobody else is waiting here.
+    }
+  }
+
+  /**
+   * Some errors (a full disk, an I/O error) make SQLite roll back the whole transaction, not just the
+   * statement: then every logical transaction of the group is lost and must fail.
+   */
+  #failGroupIfRolledBack(): void {
+    const group = this.#group;
+    if (!group || this.sqlite.inTransaction) return;
+    this.#group = undefined;
+    group.reject(new Error('SQLite rolled back the shared transaction'));
+  }
+}
+
+/** One turn on the connection, as Kysely sees it: a transaction, a single query, or a pinned connection. */
+class SqliteTurn implements DatabaseConnection {
+  /** Open logical transactions on this turn (Kysely nests none, but a pinned connection may run several). */
+  depth = 0;
+  /** Commits of this turn's transactions still being written; awaited before the turn ends. */
+  readonly owed: Promise<void>[] = [];
+
+  constructor(readonly direct: DirectSqlite) {}
+
+  async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    return this.direct.execute(query, this.depth > 0) as QueryResult<R>;
+  }
+
+  async *streamQuery<R>(query: CompiledQuery): AsyncIterableIterator<QueryResult<R>> {
+    for (const row of this.direct.statement(query.sql).iterate(query.parameters)) yield { rows: [row as R] };
+  }
+}
+
+/** Kysely's SQLite driver on a DirectSqlite: its lock, statement cache and group commit. */
+class WalletSqliteDriver extends SqliteDriver {
+  readonly #direct: DirectSqlite;
+
+  constructor(direct: DirectSqlite) {
+    super({ database: direct.sqlite });
+    this.#direct = direct;
+  }
+
+  override async init(): Promise<void> {}
+
+  override async acquireConnection(): Promise<DatabaseConnection> {
+    await this.#direct.lock.acquire();
+    return new SqliteTurn(this.#direct);
+  }
+
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    this.#direct.beginLogical();
+    (connection as SqliteTurn).depth += 1;
+  }
+
+  override async commitTransaction(connection: DatabaseConnection): Promise<void> {
+    const turn = connection as SqliteTurn;
+    turn.depth -= 1;
+    turn.owed.push(this.#direct.commitLogical());
+  }
+
+  override async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    (connection as SqliteTurn).depth -= 1;
+    this.#direct.rollbackLogical();
+  }
+
+  /** Kysely awaits this before a transaction's execute() resolves: it waits for the commit too. */
+  override async releaseConnection(connection?: DatabaseConnection): Promise<void> {
+    try {
+      this.#direct.endTurn();
+    } finally {
+      if (connection) await Promise.all((connection as SqliteTurn).owed);
+    }
+  }
+
+  override async destroy(): Promise<void> {
+    await this.#direct.close();
+  }
+}
+
+/** Carries the DirectSqlite to `prepared`: every Kysely instance on this database, transactions too, shares it. */
+class WalletSqliteAdapter extends SqliteAdapter {
+  constructor(readonly direct: DirectSqlite) {
+    super();
+  }
+}
+
+class WalletSqliteDialect extends SqliteDialect {
+  readonly #direct: DirectSqlite;
+
+  constructor(direct: DirectSqlite) {
+    super({ database: direct.sqlite });
+    this.#direct = direct;
+  }
+
+  override createDriver() {
+    return new WalletSqliteDriver(this.#direct);
+  }
+
+  override createAdapter() {
+    return new WalletSqliteAdapter(this.#direct);
+  }
+}
+
+/**
+ * The texts of `prepared` statements and the name each is prepared under on a PostgreSQL connection.
+ * A named statement is parsed and planned once per connection instead of on every call, which saves
+ * the server most of the work of a short indexed query.
+ */
+const statementNames = new Map<string, string>();
+
+/** pg's client, with `prepared` texts run as named statements (see statementNames). */
+class PreparingClient extends pg.Client {
+  // pg.Client.query has a dozen overloads; Kysely calls only query(text, values), the one intercepted.
+  override query(...args: never[]): never {
+    const [text, values, callback] = args as unknown[];
+    const name = typeof text === 'string' && callback === undefined ? statementNames.get(text) : undefined;
+    const query = super.query.bind(this) as (...a: unknown[]) => never;
+    return name ? query({ name, text, values }) : query(...args);
+  }
+}
+
+/** The Kysely instances openDb made (not transactions, not pinned connections). */
+const roots = new WeakSet<Kysely<Database>>();
+/** Transactions made by DirectSqlite.transaction, and whether each is still open. */
+const transactionStates = new WeakMap<Kysely<Database>, { open: boolean }>();
+
+/**
+ * The direct connection behind `db` and whether the caller already holds it, or undefined when `db`
+ * must be used through Kysely (PostgreSQL, or a connection pinned with `db.connection()`).
+ */
+function directOf(db: Kysely<Database>): { direct: DirectSqlite; holdsConnection: boolean } | undefined {
+  // getExecutor() is marked internal, but it is the one way to reach the dialect from any instance.
+  const adapter = db.getExecutor().adapter;
+  if (!(adapter instanceof WalletSqliteAdapter)) return undefined;
+  if (db.isTransaction) {
+    if (transactionStates.get(db)?.open === false) throw new Error('the transaction has already ended');
+    return { direct: adapter.direct, holdsConnection: true };
+  }
+  return roots.has(db) ? { direct: adapter.direct, holdsConnection: false } : undefined;
+}
+
+/**
+ * Runs `work` in a transaction, as `db.transaction().execute(work)` does. On SQLite it skips Kysely's
+ * transaction machinery (see DirectSqlite.transaction); the hot paths use it.
+ */
+export function transaction<T>(db: Kysely<Database>, work: (trx: Kysely<Database>) => Promise<T>): Promise<T> {
+  const fast = directOf(db);
+  if (!fast || fast.holdsConnection) return db.transaction().execute(work);
+  return fast.direct.transaction(db, work);
+}
+
+/** Which database a Kysely instance (or a transaction on it) talks to. */
+export function dialectOf(db: Kysely<Database>): Dialect {
+  return db.getExecutor().adapter instanceof SqliteAdapter ? 'sqlite' : 'postgres';
+}
+
+export interface PreparedSql<Row> {
+  /** Every row (a SELECT, or a write with RETURNING). */
+  all(db: Kysely<Database>, params: readonly unknown[]): Promise<Row[]>;
+  /** The first row, or undefined. */
+  first(db: Kysely<Database>, params: readonly unknown[]): Promise<Row | undefined>;
+  /** A write without RETURNING: how many rows it changed. */
+  run(db: Kysely<Database>, params: readonly unknown[]): Promise<number>;
+}
+
+/**
+ * One fixed SQL text for both databases, written with PostgreSQL's $1…$n placeholders (a number may
+ * repeat). The hot paths use these instead of the query builder: on SQLite they run straight on the
+ * connection with a cached prepared statement, on PostgreSQL as a ready-made query through Kysely.
+ * The text must be portable SQL; values always travel as parameters.
+ */
+export function prepared<Row = Record<string, unknown>>(text: string): PreparedSql<Row> {
+  // better-sqlite3 binds only anonymous `?` by position: rewrite once and remember which value goes where.
+  const order: number[] = [];
+  const sqliteText = text.replace(/\$(\d+)/g, (_, n: string) => {
+    order.push(Number(n) - 1);
+    return '?';
+  });
+  const sqliteParams = (params: readonly unknown[]) => order.map((i) => params[i]);
+  statementNames.set(text, `wallet_${createHash('sha256').update(text).digest('hex').slice(0, 16)}`);
+
+  async function viaKysely(db: Kysely<Database>, params: readonly unknown[]) {
+    return db.executeQuery<Row>(CompiledQuery.raw(text, params as unknown[]));
+  }
+
+  return {
+    async all(db, params) {
+      const fast = directOf(db);
+      if (!fast) return (await viaKysely(db, params)).rows;
+      return fast.direct.use(fast.holdsConnection, sqliteText, (st) => st.all(sqliteParams(params)) as Row[]);
+    },
+    async first(db, params) {
+      const fast = directOf(db);
+      if (!fast) return (await viaKysely(db, params)).rows[0];
+      // A write with RETURNING must run to completion even if only its first row is wanted.
+      return fast.direct.use(fast.holdsConnection, sqliteText, (st) =>
+        st.readonly
+          ? (st.get(sqliteParams(params)) as Row | undefined)
+          : (st.all(sqliteParams(params))[0] as Row | undefined),
+      );
+    },
+    async run(db, params) {
+      const fast = directOf(db);
+      if (!fast) return Number((await viaKysely(db, params)).numAffectedRows ?? 0);
+      return fast.direct.use(fast.holdsConnection, sqliteText, (st) => st.run(sqliteParams(params)).changes);
     },
   };
 }
@@ -57,12 +587,22 @@ export function openDb(url: string, options: OpenDbOptions = {}): Db {
     sqlite.pragma('synchronous = NORMAL');
     sqlite.pragma('busy_timeout = 5000');
     sqlite.pragma('foreign_keys = ON');
-    const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+    // SQLite's default page cache is 2 MB; the pages a busy wallet touches (every player's leaf page in
+    // each per-player index, the ledger accounts) outgrow it, and every miss is a read from the file.
+    sqlite.pragma(`cache_size = -${PAGE_CACHE_KIB}`);
+    const direct = new DirectSqlite(sqlite, file === ':memory:' ? undefined : file);
+    const dialect = new WalletSqliteDialect(direct);
+    const kysely = new Kysely<Database>({ dialect });
+    // A Transaction never calls its driver (it cannot open or end transactions itself); any driver will do.
+    direct.transactionProps = { config: { dialect }, driver: dialect.createDriver(), dialect };
+    roots.add(kysely);
     return { kysely, dialect: 'sqlite', close: () => kysely.destroy() };
   }
   const pool = new pg.Pool({
     connectionString: url,
     max: 20,
+    // pg-pool documents `Client` as the way to use a client class of one's own.
+    Client: PreparingClient as unknown as new () => pg.ClientBase,
     ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
   });
   const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });

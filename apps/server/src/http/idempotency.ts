@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
+import { prepared, transaction } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
 import type { Clock } from '../lib/clock.ts';
 import { sha256 } from '../lib/ids.ts';
@@ -13,6 +14,52 @@ const KEY_TTL_MS = 24 * 60 * 60 * 1000;
 const WAIT_FOR_FIRST_MS = 15_000;
 const POLL_MS = 20;
 
+// Every money-moving POST runs these, so they are fixed SQL texts rather than query-builder calls.
+const insertClaim = prepared(
+  `insert into idempotency_keys (user_id, key, request_hash, status_code, response, created_at)
+   values ($1, $2, $3, $4, $5, $6) on conflict (user_id, key) do nothing`,
+);
+/** Only an open claim takes an answer: the first answer stored is the one every repeat gets. */
+const storeAnswer = prepared(
+  `update idempotency_keys set status_code = $1, response = $2
+   where user_id = $3 and key = $4 and status_code is null`,
+);
+const releaseClaim = prepared('delete from idempotency_keys where user_id = $1 and key = $2 and status_code is null');
+const readKey = prepared<{ request_hash: string; status_code: number | null; response: string | null }>(
+  'select request_hash, status_code, response from idempotency_keys where user_id = $1 and key = $2',
+);
+
+/**
+ * Thrown inside a claiming transaction when a repeat of the request holds the key already: the
+ * transaction rolls back (nothing moved) and the request answers as a replay.
+ */
+class KeyAlreadyClaimed extends Error {
+  constructor() {
+    super('idempotency key already claimed');
+    this.name = 'KeyAlreadyClaimed';
+  }
+}
+
+/**
+ * How work that claims its own key (see `onceClaimingInWork`) runs its transactions. Both open a
+ * transaction on `db`; the first one opened also claims the key, as its first statement.
+ */
+export interface IdempotencyTicket {
+  /** A transaction that changes something; the first one claims the key. */
+  transaction<R>(db: Kysely<Database>, work: (trx: Kysely<Database>) => Promise<R>): Promise<R>;
+  /** The last transaction of a finished request: its answer is stored in it, saving a write of its own. */
+  finish<R extends ReplayableResult<unknown>>(
+    db: Kysely<Database>,
+    work: (trx: Kysely<Database>) => Promise<R>,
+  ): Promise<R>;
+}
+
+/** For work run without an Idempotency-Key (and callers outside a request): plain transactions. */
+export const PLAIN_TRANSACTIONS: IdempotencyTicket = {
+  transaction: (db, work) => transaction(db, work),
+  finish: (db, work) => transaction(db, work),
+};
+
 /**
  * Money-moving POSTs run at most once per Idempotency-Key (DESIGN §3). The first request claims the
  * key; a repeat gets the first answer (status and body) and moves nothing. A repeat that arrives
@@ -22,72 +69,144 @@ const POLL_MS = 20;
 export function createIdempotency(db: Kysely<Database>, clock: Clock) {
   let claims = 0;
 
+  function keyOf(request: FastifyRequest): { userId: string; key: string; requestHash: string } | undefined {
+    const header = request.headers[IDEMPOTENCY_HEADER];
+    if (header === undefined) return undefined;
+    if (typeof header !== 'string' || !KEY_PATTERN.test(header)) throw badRequest('KEY_INVALID', 'Idempotency-Key');
+    const requestHash = sha256(
+      `${request.method} ${request.routeOptions.url} ${JSON.stringify(request.params)} ${JSON.stringify(request.body)}`,
+    );
+    return { userId: playerOf(request).id, key: header, requestHash };
+  }
+
+  /** Claims the key (with the answer already, when given); false when a repeat holds it. */
+  async function claim(
+    on: Kysely<Database>,
+    id: { userId: string; key: string; requestHash: string },
+    answer?: { status: number; body: unknown },
+  ): Promise<boolean> {
+    const inserted = await insertClaim.run(on, [
+      id.userId,
+      id.key,
+      id.requestHash,
+      answer?.status ?? null,
+      answer ? JSON.stringify(answer.body) : null,
+      clock.now(),
+    ]);
+    if (inserted === 0) return false;
+    if (++claims % 500 === 0) void forgetOldKeys();
+    return true;
+  }
+
+  async function remember(on: Kysely<Database>, userId: string, key: string, status: number, body: unknown) {
+    await storeAnswer.run(on, [status, JSON.stringify(body), userId, key]);
+  }
+
+  /** The answer a failure leaves for repeats: its status, code and field. */
+  function failureAnswer(error: AppError): { status: number; body: { message: string; field?: string } } {
+    if (error.statusCode < 500 && error.field) {
+      return { status: error.statusCode, body: { message: error.code, field: error.field } };
+    }
+    return { status: error.statusCode, body: { message: error.code } };
+  }
+
+  /** The key is claimed before `work` runs: right for work that does not claim it itself. */
   async function once<T>(
     request: FastifyRequest,
     reply: FastifyReply,
     work: () => Promise<ReplayableResult<T>>,
   ): Promise<T> {
-    const header = request.headers[IDEMPOTENCY_HEADER];
-    if (header === undefined) return send(reply, await work());
-    if (typeof header !== 'string' || !KEY_PATTERN.test(header)) throw badRequest('KEY_INVALID', 'Idempotency-Key');
-    const userId = playerOf(request).id;
-    const requestHash = sha256(
-      `${request.method} ${request.routeOptions.url} ${JSON.stringify(request.params)} ${JSON.stringify(request.body)}`,
-    );
-
-    const claimed = await db
-      .insertInto('idempotency_keys')
-      .values({
-        user_id: userId,
-        key: header,
-        request_hash: requestHash,
-        status_code: null,
-        response: null,
-        created_at: clock.now(),
-      })
-      .onConflict((oc) => oc.columns(['user_id', 'key']).doNothing())
-      .executeTakeFirst();
-    if (Number(claimed.numInsertedOrUpdatedRows ?? 0) === 0) return replay<T>(reply, userId, header, requestHash);
-    if (++claims % 500 === 0) void forgetOldKeys();
+    const id = keyOf(request);
+    if (!id) return send(reply, await work());
+    if (!(await claim(db, id))) return replay<T>(reply, id.userId, id.key, id.requestHash);
 
     let result: ReplayableResult<T>;
     try {
       result = await work();
     } catch (error) {
-      if (error instanceof AppError && error.statusCode < 500) {
-        await remember(userId, header, error.statusCode, {
-          message: error.code,
-          ...(error.field ? { field: error.field } : {}),
-        });
-      } else if (error instanceof AppError) {
-        await remember(userId, header, error.statusCode, { message: error.code });
+      if (error instanceof AppError) {
+        const answer = failureAnswer(error);
+        await remember(db, id.userId, id.key, answer.status, answer.body);
       } else {
-        await db.deleteFrom('idempotency_keys').where('user_id', '=', userId).where('key', '=', header).execute();
+        await releaseClaim.run(db, [id.userId, id.key]);
       }
       throw error;
     }
-    await remember(userId, header, result.status, result.body);
+    await remember(db, id.userId, id.key, result.status, result.body);
     return send(reply, result);
   }
 
-  async function remember(userId: string, key: string, status: number, body: unknown) {
-    await db
-      .updateTable('idempotency_keys')
-      .set({ status_code: status, response: JSON.stringify(body) })
-      .where('user_id', '=', userId)
-      .where('key', '=', key)
-      .execute();
+  /**
+   * The same guarantee with fewer writes, for work that follows the ticket's contract: every change
+   * it makes happens in or after its first `ticket.transaction`/`ticket.finish` (reads before it are
+   * fine), and an error from those propagates. The claim then commits together with the first change,
+   * and the answer with the last transaction, instead of each in a write of its own.
+   *
+   * A repeat that arrives before the first request reaches its first change runs the same reads, then
+   * finds the key taken in that transaction, which rolls back; it answers as a replay. A request that
+   * fails before changing anything claims the key with its answer in one statement.
+   */
+  async function onceClaimingInWork<T>(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    work: (ticket: IdempotencyTicket) => Promise<ReplayableResult<T>>,
+  ): Promise<T> {
+    const id = keyOf(request);
+    if (!id) return send(reply, await work(PLAIN_TRANSACTIONS));
+    let claimed = false;
+    let answered = false;
+    const claimOrStop = async (trx: Kysely<Database>) => {
+      if (!(await claim(trx, id))) throw new KeyAlreadyClaimed();
+    };
+    const ticket: IdempotencyTicket = {
+      async transaction(on, inner) {
+        if (claimed) return transaction(on, inner);
+        const value = await transaction(on, async (trx) => {
+          await claimOrStop(trx);
+          return inner(trx);
+        });
+        claimed = true;
+        return value;
+      },
+      async finish(on, inner) {
+        const needsClaim = !claimed;
+        const value = await transaction(on, async (trx) => {
+          if (needsClaim) await claimOrStop(trx);
+          const result = await inner(trx);
+          await remember(trx, id.userId, id.key, result.status, result.body);
+          return result;
+        });
+        claimed = true;
+        answered = true;
+        return value;
+      },
+    };
+
+    let result: ReplayableResult<T>;
+    try {
+      result = await work(ticket);
+    } catch (error) {
+      if (error instanceof KeyAlreadyClaimed) return replay<T>(reply, id.userId, id.key, id.requestHash);
+      if (error instanceof AppError) {
+        const answer = failureAnswer(error);
+        if (claimed) await remember(db, id.userId, id.key, answer.status, answer.body);
+        else if (!(await claim(db, id, answer))) return replay<T>(reply, id.userId, id.key, id.requestHash);
+      } else if (claimed) {
+        await releaseClaim.run(db, [id.userId, id.key]);
+      }
+      throw error;
+    }
+    if (!answered) {
+      if (claimed) await remember(db, id.userId, id.key, result.status, result.body);
+      else if (!(await claim(db, id, result))) return replay<T>(reply, id.userId, id.key, id.requestHash);
+    }
+    return send(reply, result);
   }
 
   async function replay<T>(reply: FastifyReply, userId: string, key: string, requestHash: string): Promise<T> {
     const deadline = Date.now() + WAIT_FOR_FIRST_MS;
     for (;;) {
-      const row = await db
-        .selectFrom('idempotency_keys')
-        .select(['request_hash', 'status_code', 'response'])
-        .where('user_id', '=', userId)
-        .where('key', '=', key)
-        .executeTakeFirst();
+      const row = await readKey.first(db, [userId, key]);
       // Released after a 500 between our insert and this read: the caller may simply retry.
       if (!row) throw new AppError('INTERNAL_SERVER_ERROR', 503);
       if (row.request_hash !== requestHash) throw conflict('KEY_INVALID', 'Idempotency-Key');
@@ -111,7 +230,7 @@ export function createIdempotency(db: Kysely<Database>, clock: Clock) {
       .execute();
   }
 
-  return { once };
+  return { once, onceClaimingInWork };
 }
 export type Idempotency = ReturnType<typeof createIdempotency>;
 

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { prepared } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
 import { orderedId, randomId } from '../lib/ids.ts';
 
@@ -85,48 +86,56 @@ export async function postTransfer(trx: Kysely<Database>, input: TransferInput):
   if (from.id === to.id) throw new Error('ledger transfer needs two different accounts');
   if (from.currency !== to.currency) throw new Error(`currency mismatch: ${from.currency} → ${to.currency}`);
 
-  const debitFirst = from.id < to.id;
-  let fromBalance = 0;
-  let toBalance = 0;
-  for (const side of debitFirst ? (['debit', 'credit'] as const) : (['credit', 'debit'] as const)) {
-    if (side === 'debit') fromBalance = await debit(trx, from, amount);
-    else toBalance = await credit(trx, to.id, amount);
+  let fromBalance: number;
+  let toBalance: number;
+  if (from.id < to.id) {
+    fromBalance = await debit(trx, from, amount);
+    toBalance = await credit(trx, to.id, amount);
+  } else {
+    toBalance = await credit(trx, to.id, amount);
+    fromBalance = await debit(trx, from, amount);
   }
-  await trx
-    .insertInto('ledger_transfers')
-    .values({
-      id: orderedId(input.now),
-      debit_account_id: from.id,
-      credit_account_id: to.id,
-      amount,
-      currency: from.currency,
-      kind: input.kind,
-      ref_type: input.refType,
-      ref_id: input.refId,
-      created_at: input.now,
-    })
-    .execute();
+  await insertTransfer.run(trx, [
+    orderedId(input.now),
+    from.id,
+    to.id,
+    amount,
+    from.currency,
+    input.kind,
+    input.refType,
+    input.refId,
+    input.now,
+  ]);
   return { fromBalance, toBalance };
 }
 
+// The ledger's own statements are fixed SQL texts (db/database.ts `prepared`): they run on every money
+// movement, and the query builder would cost more than the statements themselves.
+const insertTransfer = prepared(
+  `insert into ledger_transfers (id, debit_account_id, credit_account_id, amount, currency, kind, ref_type, ref_id, created_at)
+   values ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+);
+/** A player account never goes below zero: the condition and the change are one statement. */
+const debitPlayer = prepared<{ balance: number }>(
+  'update ledger_accounts set balance = balance - $1 where id = $2 and balance >= $1 returning balance',
+);
+/** System accounts may go negative (they are the other side of money entering or leaving). */
+const debitSystem = prepared<{ balance: number }>(
+  'update ledger_accounts set balance = balance - $1 where id = $2 returning balance',
+);
+const creditAccount = prepared<{ balance: number }>(
+  'update ledger_accounts set balance = balance + $1 where id = $2 returning balance',
+);
+
 async function debit(trx: Kysely<Database>, account: LedgerAccount, amount: number): Promise<number> {
-  let query = trx
-    .updateTable('ledger_accounts')
-    .set((eb) => ({ balance: eb('balance', '-', amount) }))
-    .where('id', '=', account.id);
-  if (account.ownerId !== null) query = query.where('balance', '>=', amount);
-  const row = await query.returning('balance').executeTakeFirst();
+  const row = await (account.ownerId !== null ? debitPlayer : debitSystem).first(trx, [amount, account.id]);
   if (!row) throw new InsufficientFunds(account.id);
   return Number(row.balance);
 }
 
 async function credit(trx: Kysely<Database>, accountId: string, amount: number): Promise<number> {
-  const row = await trx
-    .updateTable('ledger_accounts')
-    .set((eb) => ({ balance: eb('balance', '+', amount) }))
-    .where('id', '=', accountId)
-    .returning('balance')
-    .executeTakeFirstOrThrow();
+  const row = await creditAccount.first(trx, [amount, accountId]);
+  if (!row) throw new Error(`ledger account ${accountId} does not exist`);
   return Number(row.balance);
 }
 

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { prepared } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import type { LedgerAccount } from '../../ledger/ledger.ts';
 
@@ -31,32 +32,31 @@ export interface GameAccountRow {
   event: Record<string, string>;
 }
 
+const slotRows = prepared<{
+  code: string;
+  name: string;
+  category: string;
+  ft_wallet_slot: number;
+  logo: string;
+  background: string;
+  account_id: string | null;
+  username: string | null;
+  password: string | null;
+  event: string | null;
+  balance: number | null;
+}>(
+  `select p.code, p.name, p.category, p.ft_wallet_slot, p.logo, p.background,
+          ga.id as account_id, ga.username, ga.password, ga.event, la.balance
+   from game_providers p
+   left join game_accounts ga on ga.provider_code = p.code and ga.user_id = $1
+   left join ledger_accounts la on la.provider_code = p.code and la.owner_id = $1 and la.kind = 'game'
+   where p.enabled = 1
+   order by p.sort_order`,
+);
+
 /** Every enabled provider with the player's account and ledger balance, in catalogue order. */
 export async function listSlots(db: Kysely<Database>, userId: string): Promise<SlotRow[]> {
-  const rows = await db
-    .selectFrom('game_providers as p')
-    .leftJoin('game_accounts as ga', (join) =>
-      join.onRef('ga.provider_code', '=', 'p.code').on('ga.user_id', '=', userId),
-    )
-    .leftJoin('ledger_accounts as la', (join) =>
-      join.onRef('la.provider_code', '=', 'p.code').on('la.owner_id', '=', userId).on('la.kind', '=', 'game'),
-    )
-    .select([
-      'p.code',
-      'p.name',
-      'p.category',
-      'p.ft_wallet_slot',
-      'p.logo',
-      'p.background',
-      'ga.id as account_id',
-      'ga.username',
-      'ga.password',
-      'ga.event',
-      'la.balance',
-    ])
-    .where('p.enabled', '=', 1)
-    .orderBy('p.sort_order')
-    .execute();
+  const rows = await slotRows.all(db, [userId]);
   return rows.map((row) => ({
     code: row.code,
     name: row.name,
@@ -82,17 +82,16 @@ export async function findProvider(db: Kysely<Database>, code: string): Promise<
   return row && { ...row, ftWalletSlot: Number(row.ft_wallet_slot) };
 }
 
+const gameAccountByProvider = prepared<RawGameAccount>(
+  'select id, provider_code, username, password, event from game_accounts where user_id = $1 and provider_code = $2',
+);
+
 export async function findGameAccount(
   db: Kysely<Database>,
   userId: string,
   providerCode: string,
 ): Promise<GameAccountRow | undefined> {
-  const row = await db
-    .selectFrom('game_accounts')
-    .select(['id', 'provider_code', 'username', 'password', 'event'])
-    .where('user_id', '=', userId)
-    .where('provider_code', '=', providerCode)
-    .executeTakeFirst();
+  const row = await gameAccountByProvider.first(db, [userId, providerCode]);
   return row && toGameAccount(row);
 }
 
@@ -108,7 +107,15 @@ export async function listGameAccounts(db: Kysely<Database>, userId: string): Pr
   return rows.map(toGameAccount);
 }
 
-function toGameAccount(row: { id: string; provider_code: string; username: string; password: string; event: string }) {
+interface RawGameAccount {
+  id: string;
+  provider_code: string;
+  username: string;
+  password: string;
+  event: string;
+}
+
+function toGameAccount(row: RawGameAccount): GameAccountRow {
   return {
     id: row.id,
     providerCode: row.provider_code,
@@ -156,19 +163,29 @@ export async function markSynced(trx: Kysely<Database>, gameAccountId: string, n
   await trx.updateTable('game_accounts').set({ synced_at: now }).where('id', '=', gameAccountId).execute();
 }
 
+type PlayerLedgerAccount = LedgerAccount & { balance: number };
+
+interface RawLedgerAccount {
+  id: string;
+  kind: string;
+  provider_code: string;
+  currency: string;
+  balance: number;
+}
+
+const walletAndGameAccounts = prepared<RawLedgerAccount>(
+  `select id, kind, provider_code, currency, balance from ledger_accounts
+   where owner_id = $1 and kind in ('wallet', 'game')`,
+);
+
 /** The player's wallet and game ledger accounts, keyed 'wallet' and by provider code. */
 export async function playerLedgerAccounts(
   db: Kysely<Database>,
   userId: string,
-): Promise<{ wallet: LedgerAccount & { balance: number }; games: Map<string, LedgerAccount & { balance: number }> }> {
-  const rows = await db
-    .selectFrom('ledger_accounts')
-    .select(['id', 'kind', 'provider_code', 'currency', 'balance'])
-    .where('owner_id', '=', userId)
-    .where('kind', 'in', ['wallet', 'game'])
-    .execute();
-  const games = new Map<string, LedgerAccount & { balance: number }>();
-  let wallet: (LedgerAccount & { balance: number }) | undefined;
+): Promise<{ wallet: PlayerLedgerAccount; games: Map<string, PlayerLedgerAccount> }> {
+  const rows = await walletAndGameAccounts.all(db, [userId]);
+  const games = new Map<string, PlayerLedgerAccount>();
+  let wallet: PlayerLedgerAccount | undefined;
   for (const row of rows) {
     const account = { id: row.id, ownerId: userId, currency: row.currency, balance: Number(row.balance) };
     if (row.kind === 'wallet') wallet = account;
@@ -178,12 +195,67 @@ export async function playerLedgerAccounts(
   return { wallet, games };
 }
 
+/** What a move between the wallet and one game account needs, in one read. */
+export interface GameMoveAccounts {
+  wallet: PlayerLedgerAccount;
+  /** The player's ledger account for the provider; undefined when it was never opened. */
+  game: PlayerLedgerAccount | undefined;
+  /** The player's account at the provider; undefined when not activated. */
+  account: GameAccountRow | undefined;
+}
+
+interface RawGameMoveRow extends RawLedgerAccount {
+  ga_id: string | null;
+  username: string | null;
+  password: string | null;
+  event: string | null;
+}
+
+const gameMoveRows = prepared<RawGameMoveRow>(
+  `select la.id, la.kind, la.provider_code, la.currency, la.balance,
+          ga.id as ga_id, ga.username, ga.password, ga.event
+   from ledger_accounts la
+   left join game_accounts ga on la.kind = 'game' and ga.user_id = la.owner_id and ga.provider_code = la.provider_code
+   where la.owner_id = $1 and (la.kind = 'wallet' or (la.kind = 'game' and la.provider_code = $2))`,
+);
+
+/** The player's wallet, and the ledger account and provider account for one game (the hot path of a transfer). */
+export async function gameMoveAccounts(
+  db: Kysely<Database>,
+  userId: string,
+  providerCode: string,
+): Promise<GameMoveAccounts> {
+  const rows = await gameMoveRows.all(db, [userId, providerCode]);
+  let wallet: PlayerLedgerAccount | undefined;
+  let game: PlayerLedgerAccount | undefined;
+  let account: GameAccountRow | undefined;
+  for (const row of rows) {
+    const ledger = { id: row.id, ownerId: userId, currency: row.currency, balance: Number(row.balance) };
+    if (row.kind === 'wallet') {
+      wallet = ledger;
+      continue;
+    }
+    game = ledger;
+    // The join matched only if the player activated this provider; its columns are NOT NULL then.
+    if (row.ga_id !== null) {
+      account = toGameAccount({
+        id: row.ga_id,
+        provider_code: row.provider_code,
+        username: row.username ?? '',
+        password: row.password ?? '',
+        event: row.event ?? '{}',
+      });
+    }
+  }
+  if (!wallet) throw new Error(`player ${userId} has no wallet account`);
+  return { wallet, game, account };
+}
+
+const balanceOf = prepared<{ balance: number }>('select balance from ledger_accounts where id = $1');
+
 export async function ledgerBalance(trx: Kysely<Database>, accountId: string): Promise<number> {
-  const row = await trx
-    .selectFrom('ledger_accounts')
-    .select('balance')
-    .where('id', '=', accountId)
-    .executeTakeFirstOrThrow();
+  const row = await balanceOf.first(trx, [accountId]);
+  if (!row) throw new Error(`ledger account ${accountId} does not exist`);
   return Number(row.balance);
 }
 
@@ -200,26 +272,30 @@ export interface NewStatement {
   now: number;
 }
 
+const insertStatementRow = prepared(
+  `insert into statements (id, user_id, statement_type, from_code, to_code, amount, currency, status,
+                           game_account_id, linked_kind, linked_description, created_at, updated_at)
+   values ($1, $2, $3, $4, $5, $6, $7, $8, $9, null, null, $10, $10)`,
+);
+
 export async function insertStatement(trx: Kysely<Database>, s: NewStatement): Promise<void> {
-  await trx
-    .insertInto('statements')
-    .values({
-      id: s.id,
-      user_id: s.userId,
-      statement_type: s.statementType,
-      from_code: s.fromCode,
-      to_code: s.toCode,
-      amount: s.amount,
-      currency: s.currency,
-      status: s.status,
-      game_account_id: s.gameAccountId,
-      linked_kind: null,
-      linked_description: null,
-      created_at: s.now,
-      updated_at: s.now,
-    })
-    .execute();
+  await insertStatementRow.run(trx, [
+    s.id,
+    s.userId,
+    s.statementType,
+    s.fromCode,
+    s.toCode,
+    s.amount,
+    s.currency,
+    s.status,
+    s.gameAccountId,
+    s.now,
+  ]);
 }
+
+const settlePending = prepared(
+  `update statements set status = $1, updated_at = $2 where id = $3 and status = 'PENDING'`,
+);
 
 /** Moves a statement out of PENDING; the status condition makes settling twice a no-op. */
 export async function settleStatement(
@@ -228,13 +304,7 @@ export async function settleStatement(
   status: 'SUCCESS' | 'FAILED',
   now: number,
 ): Promise<boolean> {
-  const result = await trx
-    .updateTable('statements')
-    .set({ status, updated_at: now })
-    .where('id', '=', id)
-    .where('status', '=', 'PENDING')
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  return (await settlePending.run(trx, [status, now, id])) === 1;
 }
 
 export interface PendingGameStatement {

@@ -8,6 +8,7 @@ import {
   slotCodeParams,
   transferAllPayload,
   transferPayload,
+  WALLET_CODE,
   walletMoveResponse,
   walletResponse,
 } from '@wallet/contract/wallet';
@@ -46,17 +47,31 @@ export const walletRoutes: FastifyPluginAsyncZod<{ wallet: WalletService; idempo
   app.post(
     '/api/wallet/transfer',
     { schema: { body: transferPayload, response: moveResponses } },
-    async (request, reply) =>
-      idempotency.once(request, reply, () => {
-        const { from, to, amount } = request.body;
-        return wallet.transfer(playerOf(request).id, from, to, amount);
-      }),
+    async (request, reply) => {
+      const { from, to, amount } = request.body;
+      const player = playerOf(request).id;
+      // A move out of the wallet changes nothing before its first transaction, which then claims the
+      // key as well (the claim costs no commit of its own). A move out of a game first syncs the game
+      // account with its provider; a repeat must not even do that, so its key is claimed up front.
+      if (from === WALLET_CODE) {
+        return idempotency.onceClaimingInWork(request, reply, (ticket) =>
+          wallet.transfer(player, from, to, amount, ticket),
+        );
+      }
+      return idempotency.once(request, reply, () => wallet.transfer(player, from, to, amount));
+    },
   );
   app.post(
     '/api/wallet/transferAll',
     { schema: { body: transferAllPayload, response: moveResponses } },
-    async (request, reply) =>
-      idempotency.once(request, reply, () => wallet.transferAll(playerOf(request).id, request.body.to)),
+    async (request, reply) => {
+      const player = playerOf(request).id;
+      const { to } = request.body;
+      if (to !== WALLET_CODE) {
+        return idempotency.onceClaimingInWork(request, reply, (ticket) => wallet.transferAll(player, to, ticket));
+      }
+      return idempotency.once(request, reply, () => wallet.transferAll(player, to));
+    },
   );
 
   const autoLogin = { schema: { params: autoLoginParams, response: { 200: autoLoginResponse } } };

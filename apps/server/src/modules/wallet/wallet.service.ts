@@ -13,6 +13,7 @@ import type { Kysely } from 'kysely';
 import type { Dialect } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import { AppError, badRequest } from '../../http/errors.ts';
+import { type IdempotencyTicket, PLAIN_TRANSACTIONS } from '../../http/idempotency.ts';
 import { openGameLedgerAccount } from '../../ledger/accounts.ts';
 import {
   InsufficientFunds,
@@ -95,14 +96,10 @@ export function createWalletService(deps: WalletServiceDeps) {
   /** Loads what one game-account operation needs, refusing unknown providers and missing accounts. */
   async function context(userId: string, code: string): Promise<GameAccountContext> {
     const provider = providerOf(code);
-    const [account, ledger] = await Promise.all([
-      repo.findGameAccount(db, userId, code),
-      repo.playerLedgerAccounts(db, userId),
-    ]);
-    const game = ledger.games.get(code);
+    const { wallet, game, account } = await repo.gameMoveAccounts(db, userId, code);
     if (!account || !game) throw badRequest('SLOT_NO_ACCOUNT');
-    const float = await deps.systemAccount(SYSTEM_KINDS.gameFloat, code, ledger.wallet.currency);
-    return { userId, account, provider, wallet: ledger.wallet, game, float };
+    const float = await deps.systemAccount(SYSTEM_KINDS.gameFloat, code, wallet.currency);
+    return { userId, account, provider, wallet, game, float };
   }
 
   async function walletMinor(userId: string): Promise<number> {
@@ -213,15 +210,32 @@ export function createWalletService(deps: WalletServiceDeps) {
     return { link: link.value };
   }
 
+  /**
+   * The transaction that ends a move: it also stores the request's answer when this move is the whole
+   * request (`last`), so the answer costs no write of its own (http/idempotency.ts).
+   */
+  function finishMove(
+    ticket: IdempotencyTicket,
+    last: boolean,
+    work: (trx: Kysely<Database>) => Promise<MoveResult>,
+  ): Promise<MoveResult> {
+    return last ? ticket.finish(db, work) : ticket.transaction(db, work);
+  }
+
   /** Wallet → game account. The ledger moves first; the provider call follows outside the transaction. */
-  async function transferIn(ctx: GameAccountContext, amount: number | 'all'): Promise<MoveResult> {
+  async function transferIn(
+    ctx: GameAccountContext,
+    amount: number | 'all',
+    ticket: IdempotencyTicket,
+    last: boolean,
+  ): Promise<MoveResult> {
     return locks.withAccount(ctx.account.id, async () => {
       const statementId = orderedId(now());
       let walletAfter = 0;
       let gameAfter = 0;
       let value = 0;
       try {
-        await db.transaction().execute(async (trx) => {
+        await ticket.transaction(db, async (trx) => {
           const at = now();
           value = amount === 'all' ? await repo.ledgerBalance(trx, ctx.wallet.id) : amount;
           if (value < MIN_TRANSFER_MINOR)
@@ -259,12 +273,12 @@ export function createWalletService(deps: WalletServiceDeps) {
         ctx.provider.deposit(ctx.account.username, value, statementId),
       );
       if (deposit.ok) {
-        await db.transaction().execute(async (trx) => {
+        return finishMove(ticket, last, async (trx) => {
           await repo.settleStatement(trx, statementId, 'SUCCESS', now());
           // Wins or losses since the last sync show up here for free: keep the ledger in step.
           if (deposit.value.balance !== gameAfter) await bookGameResult(trx, ctx, deposit.value.balance, now());
+          return moved(walletAfter);
         });
-        return moved(walletAfter);
       }
       const outcome = deposit.kind === 'rejected' ? 'not_found' : await lookUp(ctx, statementId);
       if (outcome === 'done') {
@@ -281,7 +295,12 @@ export function createWalletService(deps: WalletServiceDeps) {
   }
 
   /** Game account → wallet. The provider pays out first; the ledger follows once it has. */
-  async function transferOut(ctx: GameAccountContext, amount: number | 'all'): Promise<MoveResult> {
+  async function transferOut(
+    ctx: GameAccountContext,
+    amount: number | 'all',
+    ticket: IdempotencyTicket,
+    last: boolean,
+  ): Promise<MoveResult> {
     return locks.withAccount(ctx.account.id, async () => {
       const synced = await syncGameAccount(db, ctx, providerTimeoutMs, now);
       if (synced.balance === null) throw new AppError('TRANSFER_FAIL', 502);
@@ -292,18 +311,20 @@ export function createWalletService(deps: WalletServiceDeps) {
       if (synced.balance < value) throw badRequest('MONEY_NOT_ENOUGH', 'amount');
 
       const statementId = orderedId(now());
-      await repo.insertStatement(db, {
-        id: statementId,
-        userId: ctx.userId,
-        statementType: 'transfer',
-        fromCode: ctx.account.providerCode,
-        toCode: WALLET_CODE,
-        amount: value,
-        currency: ctx.wallet.currency,
-        status: 'PENDING',
-        gameAccountId: ctx.account.id,
-        now: now(),
-      });
+      await ticket.transaction(db, (trx) =>
+        repo.insertStatement(trx, {
+          id: statementId,
+          userId: ctx.userId,
+          statementType: 'transfer',
+          fromCode: ctx.account.providerCode,
+          toCode: WALLET_CODE,
+          amount: value,
+          currency: ctx.wallet.currency,
+          status: 'PENDING',
+          gameAccountId: ctx.account.id,
+          now: now(),
+        }),
+      );
       const withdrawal = await callProvider(providerTimeoutMs, () =>
         ctx.provider.withdraw(ctx.account.username, value, statementId),
       );
@@ -313,13 +334,15 @@ export function createWalletService(deps: WalletServiceDeps) {
           ? 'not_found'
           : await lookUp(ctx, statementId);
       if (outcome === 'done') {
-        const result = await db.transaction().execute(async (trx) => {
+        let walletAfter = 0;
+        const result = await finishMove(ticket, last, async (trx) => {
           const at = now();
           if (withdrawal.ok) await bookGameResult(trx, ctx, withdrawal.value.balance + value, at);
-          return completeTransferOut(trx, ctx, statementId, value, at);
+          walletAfter = (await completeTransferOut(trx, ctx, statementId, value, at)).toBalance;
+          return moved(walletAfter);
         });
-        deps.onWalletChanged(ctx.userId, result.toBalance);
-        return moved(result.toBalance);
+        deps.onWalletChanged(ctx.userId, walletAfter);
+        return result;
       }
       if (outcome === 'not_found') {
         await repo.settleStatement(db, statementId, 'FAILED', now());
@@ -337,26 +360,40 @@ export function createWalletService(deps: WalletServiceDeps) {
     return status.ok ? status.value : 'unknown';
   }
 
-  async function transfer(userId: string, from: string, to: string, amountMajor: number): Promise<MoveResult> {
+  /**
+   * `ticket` runs the move's transactions (http/idempotency.ts): the first claims the request's
+   * Idempotency-Key together with the first change, the last stores the answer.
+   */
+  async function transfer(
+    userId: string,
+    from: string,
+    to: string,
+    amountMajor: number,
+    ticket: IdempotencyTicket = PLAIN_TRANSACTIONS,
+  ): Promise<MoveResult> {
     if (from === to) throw badRequest('KEY_INVALID', 'to');
     const amount = toMinor(amountMajor);
     if (amount < MIN_TRANSFER_MINOR) throw badRequest('TRANSFER_MINIMUM', 'amount');
-    if (from === WALLET_CODE) return transferIn(await context(userId, to), amount);
-    if (to === WALLET_CODE) return transferOut(await context(userId, from), amount);
+    if (from === WALLET_CODE) return transferIn(await context(userId, to), amount, ticket, true);
+    if (to === WALLET_CODE) return transferOut(await context(userId, from), amount, ticket, true);
     // Game to game goes through the wallet: if the second leg fails, the money waits in the wallet.
     const [source, target] = await Promise.all([context(userId, from), context(userId, to)]);
-    const out = await transferOut(source, amount);
+    const out = await transferOut(source, amount, ticket, false);
     if (out.status !== 200) return out;
-    return transferIn(target, amount);
+    return transferIn(target, amount, ticket, true);
   }
 
-  async function transferAll(userId: string, to: string): Promise<MoveResult> {
-    if (to !== WALLET_CODE) return transferIn(await context(userId, to), 'all');
+  async function transferAll(
+    userId: string,
+    to: string,
+    ticket: IdempotencyTicket = PLAIN_TRANSACTIONS,
+  ): Promise<MoveResult> {
+    if (to !== WALLET_CODE) return transferIn(await context(userId, to), 'all', ticket, true);
     const accounts = await repo.listGameAccounts(db, userId);
     let last = moved(await walletMinor(userId));
     let pending = false;
     for (const account of accounts) {
-      const result = await transferOut(await context(userId, account.providerCode), 'all');
+      const result = await transferOut(await context(userId, account.providerCode), 'all', ticket, false);
       pending ||= result.status === 202;
       last = result;
     }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { dialectOf, prepared, transaction } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 
@@ -36,14 +37,65 @@ export type SpinResult = { ok: true; balance: number } | { ok: false; reason: 'u
 
 const TX_PK_HINT = 'sandbox_game_transactions';
 
+// A game round trip runs these on every transfer: fixed SQL texts, not query-builder calls.
+const transactionByRef = prepared<{ username: string; kind: string; amount: number; balance_after: number }>(
+  'select username, kind, amount, balance_after from sandbox_game_transactions where provider_code = $1 and ref = $2',
+);
+const walletByUsername = prepared<{ username: string; password: string; balance: number }>(
+  'select username, password, balance from sandbox_game_wallets where provider_code = $1 and username = $2',
+);
+const creditWallet = prepared<{ balance: number }>(
+  `update sandbox_game_wallets set balance = balance + $1, updated_at = $2
+   where provider_code = $3 and username = $4 returning balance`,
+);
+/** The balance condition and the change are one statement: concurrent withdrawals cannot overdraw. */
+const debitWallet = prepared<{ balance: number }>(
+  `update sandbox_game_wallets set balance = balance - $1, updated_at = $2
+   where provider_code = $3 and username = $4 and balance >= $1 returning balance`,
+);
+const insertTransaction = prepared(
+  `insert into sandbox_game_transactions (provider_code, ref, username, kind, amount, balance_after, created_at)
+   values ($1, $2, $3, $4, $5, $6, $7)`,
+);
+/**
+ * PostgreSQL runs a whole transfer as one statement (the change and its ref row, atomic as any single
+ * statement): one round trip instead of four with BEGIN and COMMIT. SQLite has no UPDATE inside WITH,
+ * and there a transaction costs no round trips.
+ */
+const depositInOneStatement = prepared<{ balance: number }>(
+  `with moved as (
+     update sandbox_game_wallets set balance = balance + $1, updated_at = $2
+     where provider_code = $3 and username = $4 returning balance)
+   insert into sandbox_game_transactions (provider_code, ref, username, kind, amount, balance_after, created_at)
+   select $3, $5, $4, 'deposit', $1, balance, $2 from moved
+   returning balance_after as balance`,
+);
+const withdrawInOneStatement = prepared<{ balance: number }>(
+  `with moved as (
+     update sandbox_game_wallets set balance = balance - $1, updated_at = $2
+     where provider_code = $3 and username = $4 and balance >= $1 returning balance)
+   insert into sandbox_game_transactions (provider_code, ref, username, kind, amount, balance_after, created_at)
+   select $3, $5, $4, 'withdraw', $1, balance, $2 from moved
+   returning balance_after as balance`,
+);
+const providerByCode = prepared<{
+  code: string;
+  name: string;
+  logo: string;
+  background: string;
+  has_web: number;
+  has_android: number;
+  has_ios: number;
+  event_fields: string;
+}>(
+  'select code, name, logo, background, has_web, has_android, has_ios, event_fields from game_providers where code = $1',
+);
+
 export function createSandboxGameStore(db: Kysely<Database>) {
-  async function findTransaction(code: string, ref: string) {
-    return db
-      .selectFrom('sandbox_game_transactions')
-      .select(['username', 'kind', 'amount', 'balance_after'])
-      .where('provider_code', '=', code)
-      .where('ref', '=', ref)
-      .executeTakeFirst();
+  const oneStatementTransfers = dialectOf(db) === 'postgres';
+
+  async function findTransaction(on: Kysely<Database>, code: string, ref: string) {
+    return transactionByRef.first(on, [code, ref]);
   }
 
   /** A repeated ref answers what the first call answered; a ref reused for another transfer is refused. */
@@ -60,28 +112,17 @@ export function createSandboxGameStore(db: Kysely<Database>) {
   }
 
   async function findWallet(code: string, username: string): Promise<SandboxWallet | undefined> {
-    const row = await db
-      .selectFrom('sandbox_game_wallets')
-      .select(['username', 'password', 'balance'])
-      .where('provider_code', '=', code)
-      .where('username', '=', username)
-      .executeTakeFirst();
+    const row = await walletByUsername.first(db, [code, username]);
     return row && { code, username: row.username, password: row.password, balance: Number(row.balance) };
   }
 
   async function walletExists(trx: Kysely<Database>, code: string, username: string): Promise<boolean> {
-    const row = await trx
-      .selectFrom('sandbox_game_wallets')
-      .select('username')
-      .where('provider_code', '=', code)
-      .where('username', '=', username)
-      .executeTakeFirst();
-    return row !== undefined;
+    return (await walletByUsername.first(trx, [code, username])) !== undefined;
   }
 
   return {
     async findProvider(code: string): Promise<ProviderRow | undefined> {
-      const row = await db.selectFrom('game_providers').selectAll().where('code', '=', code).executeTakeFirst();
+      const row = await providerByCode.first(db, [code]);
       if (!row) return undefined;
       return {
         code: row.code,
@@ -120,13 +161,16 @@ export function createSandboxGameStore(db: Kysely<Database>) {
     },
 
     async transferExists(code: string, ref: string): Promise<boolean> {
-      const row = await findTransaction(code, ref);
+      const row = await findTransaction(db, code, ref);
       return row !== undefined && (row.kind === 'deposit' || row.kind === 'withdraw');
     },
 
     /**
      * Moves money in or out, once per ref. The balance change and the ref row commit together; two
      * concurrent calls with one ref meet at the primary key, and the loser answers the winner's result.
+     * A repeated ref is the rare case, so the change is tried first and the ref's primary key catches a
+     * repeat (the transaction then rolls back and the first answer is returned); only a refused change
+     * looks for an earlier call, which decides the answer if there was one.
      */
     async transfer(
       code: string,
@@ -136,36 +180,28 @@ export function createSandboxGameStore(db: Kysely<Database>) {
       ref: string,
       now: number,
     ): Promise<TransferResult> {
-      const first = await findTransaction(code, ref);
-      if (first) return replay(first, username, kind, amount);
+      /** No change was made: an earlier call with this ref answers, else the wallet is missing or short. */
+      const refused = async (on: Kysely<Database>): Promise<TransferResult> => {
+        const first = await findTransaction(on, code, ref);
+        if (first) return replay(first, username, kind, amount);
+        return { ok: false, reason: (await walletExists(on, code, username)) ? 'insufficient' : 'unknown_account' };
+      };
       try {
-        return await db.transaction().execute(async (trx): Promise<TransferResult> => {
-          let update = trx
-            .updateTable('sandbox_game_wallets')
-            .set((eb) => ({
-              balance: kind === 'deposit' ? eb('balance', '+', amount) : eb('balance', '-', amount),
-              updated_at: now,
-            }))
-            .where('provider_code', '=', code)
-            .where('username', '=', username);
-          if (kind === 'withdraw') update = update.where('balance', '>=', amount);
-          const row = await update.returning('balance').executeTakeFirst();
-          if (!row) {
-            return {
-              ok: false,
-              reason: (await walletExists(trx, code, username)) ? 'insufficient' : 'unknown_account',
-            };
-          }
+        if (oneStatementTransfers) {
+          const statement = kind === 'deposit' ? depositInOneStatement : withdrawInOneStatement;
+          const row = await statement.first(db, [amount, now, code, username, ref]);
+          return row ? { ok: true, balance: Number(row.balance) } : await refused(db);
+        }
+        return await transaction(db, async (trx): Promise<TransferResult> => {
+          const row = await (kind === 'deposit' ? creditWallet : debitWallet).first(trx, [amount, now, code, username]);
+          if (!row) return refused(trx);
           const balance = Number(row.balance);
-          await trx
-            .insertInto('sandbox_game_transactions')
-            .values({ provider_code: code, ref, username, kind, amount, balance_after: balance, created_at: now })
-            .execute();
+          await insertTransaction.run(trx, [code, ref, username, kind, amount, balance, now]);
           return { ok: true, balance };
         });
       } catch (error) {
         if (!isUniqueViolation(error, TX_PK_HINT)) throw error;
-        const winner = await findTransaction(code, ref);
+        const winner = await findTransaction(db, code, ref);
         if (!winner) throw error;
         return replay(winner, username, kind, amount);
       }

@@ -1,0 +1,213 @@
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import SQLite from 'better-sqlite3';
+import pg from 'pg';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { testDialects } from '../../test/helpers.ts';
+import { type Db, dialectOf, openDb, prepared, transaction } from './database.ts';
+import { migrate } from './migrate.ts';
+
+const putSetting = prepared(
+  `insert into settings (key, value, updated_at) values ($1, $2, $3)
+   on conflict (key) do update set value = $2, updated_at = $3`,
+);
+const readSetting = prepared<{ value: string }>('select value from settings where key = $1');
+const bumpSetting = prepared<{ value: string }>(
+  'update settings set value = value || $1 where key = $2 returning value',
+);
+const dropSetting = prepared('delete from settings where key = $1');
+
+describe.each(testDialects())('prepared statements on %s', (dialect) => {
+  let dataDir: string;
+  let schema: string | undefined;
+  let db: Db;
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'wallet-db-test-'));
+    let url = `sqlite:${join(dataDir, 'test.db')}`;
+    if (dialect === 'postgres') {
+      schema = `d_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+      const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+      await client.connect();
+      await client.query(`create schema ${schema}`);
+      await client.end();
+      url = process.env.TEST_DATABASE_URL as string;
+    }
+    db = openDb(url, schema ? { schema } : {});
+    await migrate(db);
+  });
+
+  afterAll(async () => {
+    await db.close();
+    if (schema) {
+      const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+      await client.connect();
+      await client.query(`drop schema ${schema} cascade`);
+      await client.end();
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('knows its dialect', () => {
+    expect(dialectOf(db.kysely)).toBe(dialect);
+  });
+
+  it('binds a placeholder used twice, returns rows, and counts changed rows', async () => {
+    await putSetting.run(db.kysely, ['p-1', '"a"', 1]);
+    await putSetting.run(db.kysely, ['p-1', '"b"', 2]);
+    expect(await readSetting.first(db.kysely, ['p-1'])).toEqual({ value: '"b"' });
+    expect(await readSetting.all(db.kysely, ['p-1'])).toEqual([{ value: '"b"' }]);
+    expect(await readSetting.first(db.kysely, ['no-such-key'])).toBeUndefined();
+    expect(await bumpSetting.first(db.kysely, ['!', 'p-1'])).toEqual({ value: '"b"!' });
+    expect(await dropSetting.run(db.kysely, ['p-1'])).toBe(1);
+    expect(await dropSetting.run(db.kysely, ['p-1'])).toBe(0);
+  });
+
+  it('runs inside a transaction: sees its writes, and rolls back with it', async () => {
+    await expect(
+      db.kysely.transaction().execute(async (trx) => {
+        await putSetting.run(trx, ['p-2', '1', 1]);
+        expect(await readSetting.first(trx, ['p-2'])).toEqual({ value: '1' });
+        throw new Error('changed my mind');
+      }),
+    ).rejects.toThrow('changed my mind');
+    expect(await readSetting.first(db.kysely, ['p-2'])).toBeUndefined();
+    await db.kysely.transaction().execute((trx) => putSetting.run(trx, ['p-2', '2', 2]));
+    expect(await readSetting.first(db.kysely, ['p-2'])).toEqual({ value: '2' });
+  });
+
+  it('runs transaction(): commits, rolls back, and refuses a transaction used after it ended', async () => {
+    const kept = await transaction(db.kysely, async (trx) => {
+      await putSetting.run(trx, ['t-1', '1', 1]);
+      await trx.insertInto('settings').values({ key: 't-2', value: '2', updated_at: 1 }).execute();
+      return 'done';
+    });
+    expect(kept).toBe('done');
+    expect(await readSetting.all(db.kysely, ['t-2'])).toEqual([{ value: '2' }]);
+    await expect(
+      transaction(db.kysely, async (trx) => {
+        await putSetting.run(trx, ['t-3', '3', 1]);
+        await trx.insertInto('settings').values({ key: 't-4', value: '4', updated_at: 1 }).execute();
+        throw new Error('undo');
+      }),
+    ).rejects.toThrow('undo');
+    expect(await readSetting.first(db.kysely, ['t-3'])).toBeUndefined();
+    expect(await readSetting.first(db.kysely, ['t-4'])).toBeUndefined();
+    let leaked: typeof db.kysely | undefined;
+    await transaction(db.kysely, async (trx) => {
+      leaked = trx;
+    });
+    const stale = leaked as typeof db.kysely;
+    await expect(readSetting.first(stale, ['t-1'])).rejects.toThrow(/ended|committed|rolled back/);
+    await expect(stale.selectFrom('settings').selectAll().execute()).rejects.toThrow(/ended|committed|rolled back/);
+  });
+
+  it('mixes with query-builder queries in one transaction', async () => {
+    await db.kysely.transaction().execute(async (trx) => {
+      await trx.insertInto('settings').values({ key: 'p-3', value: '"x"', updated_at: 1 }).execute();
+      expect(await bumpSetting.first(trx, ['y', 'p-3'])).toEqual({ value: '"x"y' });
+    });
+    const row = await db.kysely.selectFrom('settings').select('value').where('key', '=', 'p-3').executeTakeFirst();
+    expect(row?.value).toBe('"x"y');
+  });
+});
+
+describe('SQLite group commit', () => {
+  let dataDir: string;
+  let file: string;
+  let db: Db;
+  /** A second connection, as another process would have: it sees only what was committed. */
+  let other: SQLite.Database;
+  const committed = (key: string) =>
+    other.prepare('select value from settings where key = ?').get(key) as { value: string } | undefined;
+
+  beforeEach(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'wallet-group-test-'));
+    file = join(dataDir, 'test.db');
+    db = openDb(`sqlite:${file}`);
+    await migrate(db);
+    other = new SQLite(file, { readonly: true });
+  });
+
+  afterEach(async () => {
+    other.close();
+    await db.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('reports a transaction committed only when another connection can see it', async () => {
+    const keys = Array.from({ length: 30 }, (_, i) => `g-${i}`);
+    await Promise.all(
+      keys.map(async (key, i) => {
+        await db.kysely.transaction().execute(async (trx) => {
+          await putSetting.run(trx, [key, String(i), i]);
+        });
+        expect(committed(key)).toEqual({ value: String(i) });
+      }),
+    );
+  });
+
+  it('rolls back only the transaction that failed, keeping the others of its group', async () => {
+    const results = await Promise.allSettled(
+      ['keep-1', 'fail', 'keep-2'].map((key) =>
+        db.kysely.transaction().execute(async (trx) => {
+          await putSetting.run(trx, [key, '1', 1]);
+          await trx
+            .insertInto('settings')
+            .values({ key: `${key}-builder`, value: '1', updated_at: 1 })
+            .execute();
+          if (key === 'fail') throw new Error('refused');
+        }),
+      ),
+    );
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    for (const key of ['keep-1', 'keep-1-builder', 'keep-2', 'keep-2-builder']) expect(committed(key)).toBeDefined();
+    expect(committed('fail')).toBeUndefined();
+    expect(committed('fail-builder')).toBeUndefined();
+  });
+
+  it('commits a write outside a transaction at once, even while a group waits for its commit', async () => {
+    let bodyDone = () => {};
+    const bodyDonePromise = new Promise<void>((resolve) => {
+      bodyDone = resolve;
+    });
+    const inGroup = db.kysely.transaction().execute(async (trx) => {
+      await putSetting.run(trx, ['grouped', '1', 1]);
+      bodyDone();
+    });
+    await bodyDonePromise;
+    // The group commits at the end of this turn of the event loop; these writes come before that.
+    expect(committed('grouped')).toBeUndefined();
+    await putSetting.run(db.kysely, ['alone', '1', 1]);
+    expect(committed('alone')).toBeDefined();
+    // The open group was committed first, so the order of commits is the order of the writes.
+    expect(committed('grouped')).toBeDefined();
+    await db.kysely.insertInto('settings').values({ key: 'builder', value: '1', updated_at: 1 }).execute();
+    expect(committed('builder')).toBeDefined();
+    await inGroup;
+  });
+
+  it('lets reads outside a transaction see transactions that ran before them', async () => {
+    const write = db.kysely.transaction().execute((trx) => putSetting.run(trx, ['seen', '"yes"', 1]));
+    const read = readSetting.first(db.kysely, ['seen']);
+    await write;
+    expect(await read).toEqual({ value: '"yes"' });
+  });
+
+  it('moves checkpoints to a background thread once the database is busy', async () => {
+    // Enough commits to count as busy: from then on a worker thread checkpoints, and the connection
+    // itself only if the WAL grows past 10,000 pages.
+    for (let i = 0; i < 300; i++) {
+      await db.kysely.transaction().execute((trx) => putSetting.run(trx, [`busy-${i % 10}`, String(i), i]));
+    }
+    const before = statSync(file).size;
+    const page = 'x'.repeat(4000);
+    await db.kysely.transaction().execute(async (trx) => {
+      for (let i = 0; i < 500; i++) await putSetting.run(trx, [`big-${i}`, page, i]);
+    });
+    // About 2 MB sits in the WAL now; only a checkpoint copies it into the database file.
+    await expect.poll(() => statSync(file).size, { timeout: 5_000, interval: 50 }).toBeGreaterThan(before + 1_000_000);
+    expect(committed('big-499')?.value).toBe(page);
+  });
+});

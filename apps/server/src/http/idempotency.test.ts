@@ -1,0 +1,193 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testDialects } from '../../test/helpers.ts';
+import { type Db, openDb, prepared } from '../db/database.ts';
+import { migrate } from '../db/migrate.ts';
+import { manualClock } from '../lib/clock.ts';
+import { registerErrorHandler } from './error-handler.ts';
+import { badRequest } from './errors.ts';
+import { createIdempotency } from './idempotency.ts';
+
+/** Each run of a request's work leaves one row: the count of rows is the count of runs that stuck. */
+const recordRun = prepared('insert into settings (key, value, updated_at) values ($1, $2, 0)');
+const countRuns = prepared<{ n: number }>("select count(*) as n from settings where key like $1 || '%'");
+
+interface MovePayload {
+  tag: string;
+  mode: 'ok' | 'refuse-before' | 'refuse-inside' | 'crash-after' | 'wait';
+}
+
+describe.each(testDialects())('idempotency on %s', (dialect) => {
+  let dataDir: string;
+  let schema: string | undefined;
+  let db: Db;
+  let app: FastifyInstance;
+  /** The 'wait' mode holds between its first change and its answer until the test lets it go. */
+  let release = () => {};
+  let released = Promise.resolve();
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'wallet-idem-test-'));
+    let url = `sqlite:${join(dataDir, 'test.db')}`;
+    if (dialect === 'postgres') {
+      schema = `i_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+      const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+      await client.connect();
+      await client.query(`create schema ${schema}`);
+      await client.end();
+      url = process.env.TEST_DATABASE_URL as string;
+    }
+    db = openDb(url, schema ? { schema } : {});
+    await migrate(db);
+    const kysely = db.kysely;
+    const idempotency = createIdempotency(kysely, manualClock());
+
+    app = Fastify();
+    app.decorateRequest('player', null);
+    app.addHook('onRequest', async (request) => {
+      request.player = { id: String(request.headers['x-player'] ?? 'player-1'), username: 'p', tokenHash: 'h' };
+    });
+    registerErrorHandler(app);
+    const run = (tag: string) => ({ key: `${tag}:${randomUUID()}`, value: 'ran' });
+    app.post<{ Body: MovePayload }>('/move', async (request, reply) =>
+      idempotency.onceClaimingInWork(request, reply, async (ticket) => {
+        const { tag, mode } = request.body;
+        if (mode === 'refuse-before') throw badRequest('MONEY_NOT_ENOUGH', 'amount');
+        await ticket.transaction(kysely, async (trx) => {
+          const { key, value } = run(tag);
+          await recordRun.run(trx, [key, value]);
+          if (mode === 'refuse-inside') throw badRequest('MONEY_NOT_ENOUGH', 'amount');
+        });
+        if (mode === 'crash-after') throw new Error('lost the provider');
+        if (mode === 'wait') await released;
+        return ticket.finish(kysely, async () => ({ status: 200, body: { tag, at: randomUUID() } }));
+      }),
+    );
+    app.post<{ Body: MovePayload }>('/classic', async (request, reply) =>
+      idempotency.once(request, reply, async () => {
+        await recordRun.run(kysely, [run(request.body.tag).key, 'ran']);
+        return { status: 201, body: { tag: request.body.tag, at: randomUUID() } };
+      }),
+    );
+    await app.ready();
+  });
+
+  afterAll(async () => {
+    await app.close();
+    await db.close();
+    if (schema) {
+      const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+      await client.connect();
+      await client.query(`drop schema ${schema} cascade`);
+      await client.end();
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const call = (payload: MovePayload, key?: string, url = '/move', player = 'player-1') =>
+    app.inject({
+      method: 'POST',
+      url,
+      payload,
+      headers: { 'x-player': player, ...(key ? { 'idempotency-key': key } : {}) },
+    });
+  const runs = async (tag: string) => Number((await countRuns.first(db.kysely, [tag]))?.n ?? 0);
+
+  it('runs once per key and answers a repeat with the first answer, marked as a replay', async () => {
+    const first = await call({ tag: 'once', mode: 'ok' }, 'key-once-0001');
+    const again = await call({ tag: 'once', mode: 'ok' }, 'key-once-0001');
+    expect(first.statusCode).toBe(200);
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual(first.json());
+    expect(again.headers['idempotent-replay']).toBe('true');
+    expect(await runs('once')).toBe(1);
+  });
+
+  it('runs every time without a key, and keeps keys per player', async () => {
+    await call({ tag: 'nokey', mode: 'ok' });
+    await call({ tag: 'nokey', mode: 'ok' });
+    expect(await runs('nokey')).toBe(2);
+    await call({ tag: 'players', mode: 'ok' }, 'key-shared-0001', '/move', 'player-a');
+    await call({ tag: 'players', mode: 'ok' }, 'key-shared-0001', '/move', 'player-b');
+    expect(await runs('players')).toBe(2);
+  });
+
+  it('remembers a refusal made before any change, and replays it', async () => {
+    const refused = await call({ tag: 'refuse-before', mode: 'refuse-before' }, 'key-refuse-before');
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({ message: 'MONEY_NOT_ENOUGH', field: 'amount' });
+    const again = await call({ tag: 'refuse-before', mode: 'refuse-before' }, 'key-refuse-before');
+    expect(again.json()).toEqual(refused.json());
+    expect(again.headers['idempotent-replay']).toBe('true');
+  });
+
+  it('remembers a refusal from inside the first transaction, whose changes roll back with the claim', async () => {
+    const refused = await call({ tag: 'refuse-inside', mode: 'refuse-inside' }, 'key-refuse-inside');
+    expect(refused.json()).toEqual({ message: 'MONEY_NOT_ENOUGH', field: 'amount' });
+    expect(await runs('refuse-inside')).toBe(0);
+    const again = await call({ tag: 'refuse-inside', mode: 'refuse-inside' }, 'key-refuse-inside');
+    expect(again.headers['idempotent-replay']).toBe('true');
+    expect(await runs('refuse-inside')).toBe(0);
+  });
+
+  it('refuses the same key with another body', async () => {
+    await call({ tag: 'body-a', mode: 'ok' }, 'key-other-body');
+    const other = await call({ tag: 'body-b', mode: 'ok' }, 'key-other-body');
+    expect(other.statusCode).toBe(409);
+    expect(other.json()).toEqual({ message: 'KEY_INVALID', field: 'Idempotency-Key' });
+    expect(await runs('body-b')).toBe(0);
+  });
+
+  it('releases the key after an unexpected failure, so a retry runs', async () => {
+    const crashed = await call({ tag: 'crash', mode: 'crash-after' }, 'key-crash-0001');
+    expect(crashed.statusCode).toBe(500);
+    expect(await runs('crash')).toBe(1);
+    const retried = await call({ tag: 'crash', mode: 'crash-after' }, 'key-crash-0001');
+    expect(retried.statusCode).toBe(500);
+    expect(retried.headers['idempotent-replay']).toBeUndefined();
+    expect(await runs('crash')).toBe(2);
+  });
+
+  it('runs a burst of concurrent repeats once, and gives all of them the one answer', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () => call({ tag: 'burst', mode: 'ok' }, 'key-burst-0001')),
+    );
+    expect(new Set(answers.map((a) => a.statusCode))).toEqual(new Set([200]));
+    expect(new Set(answers.map((a) => a.body)).size).toBe(1);
+    expect(await runs('burst')).toBe(1);
+  });
+
+  it('makes a repeat that arrives after the first change wait for the first answer', async () => {
+    released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const first = call({ tag: 'wait', mode: 'wait' }, 'key-wait-00001');
+    await expect.poll(() => runs('wait'), { timeout: 5_000, interval: 10 }).toBe(1);
+    let repeatDone = false;
+    const repeat = call({ tag: 'wait', mode: 'wait' }, 'key-wait-00001').then((res) => {
+      repeatDone = true;
+      return res;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(repeatDone).toBe(false);
+    release();
+    const [a, b] = await Promise.all([first, repeat]);
+    expect(b.json()).toEqual(a.json());
+    expect(b.headers['idempotent-replay']).toBe('true');
+    expect(await runs('wait')).toBe(1);
+  });
+
+  it('still claims up front in once(): replays, and refuses another body', async () => {
+    const first = await call({ tag: 'classic', mode: 'ok' }, 'key-classic-01', '/classic');
+    const again = await call({ tag: 'classic', mode: 'ok' }, 'key-classic-01', '/classic');
+    expect(first.statusCode).toBe(201);
+    expect(again.json()).toEqual(first.json());
+    expect((await call({ tag: 'other', mode: 'ok' }, 'key-classic-01', '/classic')).statusCode).toBe(409);
+    expect(await runs('classic')).toBe(1);
+  });
+});
