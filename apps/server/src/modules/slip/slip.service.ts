@@ -40,8 +40,12 @@ import { readMiniQr } from './slip-qr.ts';
 import { judgeTransfer } from './slip-rules.ts';
 import type { SlipStorage } from './slip-storage.ts';
 
-/** How long one verification attempt may hold a slip before another instance may take it over. */
-export const SLIP_ATTEMPT_LEASE_MS = 2 * 60 * 1000;
+/**
+ * How long one verification attempt may hold a slip before another instance may take it over: far
+ * beyond the verifier's time limit, and never equal to a retry delay, so a held slip and a slip
+ * waiting for its retry can be told apart.
+ */
+export const SLIP_ATTEMPT_LEASE_MS = 3 * 60 * 1000;
 /** After an outage answer the next attempt waits this long, doubling each time: 1, 2, 4, 8, 16 min. */
 export const SLIP_RETRY_BASE_MS = 60 * 1000;
 /** The sixth failed attempt (about half an hour after upload) gives up with UNKNOW_ERROR. */

@@ -624,7 +624,8 @@ describe.each(testDialects())('transfer slips (%s)', (dialect) => {
                 .select('next_attempt_at')
                 .where('user_id', '=', await userIdOf(p.phone))
                 .executeTakeFirstOrThrow();
-              expect(Number(row.next_attempt_at)).toBeGreaterThan(ctx.clock.now());
+              // The attempt has ended (not merely claimed) when the retry delay has doubled.
+              expect(Number(row.next_attempt_at)).toBe(ctx.clock.now() + 2 * waitMinutes * MINUTE);
             },
             { timeout: SWEEP_WAIT_MS, interval: 100 },
           );
