@@ -33,18 +33,7 @@ export async function createTestContext(
   env: Record<string, string> = {},
   options: { providers?: AppDeps['providers'] } = {},
 ): Promise<TestContext> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'wallet-test-'));
-  let schema: string | undefined;
-  let url = `sqlite:${join(dataDir, 'test.db')}`;
-  if (dialect === 'postgres') {
-    const base = process.env.TEST_DATABASE_URL as string;
-    schema = `t_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
-    const client = new pg.Client({ connectionString: base });
-    await client.connect();
-    await client.query(`create schema ${schema}`);
-    await client.end();
-    url = base;
-  }
+  const { db, url, dataDir, drop } = await openTestDatabase(dialect);
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
@@ -52,8 +41,6 @@ export async function createTestContext(
     WEB_DIST_DIR: join(dataDir, 'no-web'),
     ...env,
   });
-  const db = openDb(config.databaseUrl, schema ? { schema } : {});
-  await migrate(db);
   const clock = manualClock();
   await seed(db.kysely, { demo: true, now: clock.now() });
   const app = await buildApp({ config, db, clock, ...(options.providers ? { providers: options.providers } : {}) });
@@ -63,13 +50,53 @@ export async function createTestContext(
     clock,
     async close() {
       await app.close();
+      await drop();
+    },
+  };
+}
+
+export interface TestDatabase {
+  db: Db;
+  /** Opens this same database on its own, e.g. in a child process that only gets DATABASE_URL. */
+  url: string;
+  dataDir: string;
+  /** Closes the connection and deletes the database. */
+  drop(): Promise<void>;
+}
+
+async function onTestPostgres(sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * A fresh, migrated database: a new SQLite file in a temp folder, or a new PostgreSQL schema whose
+ * name also travels in the url (search_path), so anything opening the url alone lands in it.
+ */
+export async function openTestDatabase(dialect: TestDialect, prefix = 't'): Promise<TestDatabase> {
+  const dataDir = mkdtempSync(join(tmpdir(), `wallet-${prefix}-`));
+  let url = `sqlite:${join(dataDir, 'test.db')}`;
+  let schema: string | undefined;
+  if (dialect === 'postgres') {
+    const base = process.env.TEST_DATABASE_URL as string;
+    schema = `${prefix}_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+    await onTestPostgres(`create schema ${schema}`);
+    url = `${base}${base.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}`;
+  }
+  const db = openDb(url, schema ? { schema } : {});
+  await migrate(db);
+  return {
+    db,
+    url,
+    dataDir,
+    async drop() {
       await db.close();
-      if (schema) {
-        const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-        await client.connect();
-        await client.query(`drop schema ${schema} cascade`);
-        await client.end();
-      }
+      if (schema) await onTestPostgres(`drop schema ${schema} cascade`);
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
@@ -77,6 +104,17 @@ export async function createTestContext(
 
 export function bearer(token: string) {
   return { authorization: `Bearer ${token}` };
+}
+
+/** Calls the API as one logged-in player: call(method, url, payload?, extra headers?). */
+export function playerCaller(app: FastifyInstance, token: string) {
+  return (method: 'GET' | 'POST', url: string, payload?: object, headers: Record<string, string> = {}) =>
+    app.inject({
+      method,
+      url,
+      headers: { ...bearer(token), ...headers },
+      ...(payload ? { payload } : {}),
+    });
 }
 
 export async function login(app: FastifyInstance, username: string, password: string, remember = false) {

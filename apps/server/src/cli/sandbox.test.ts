@@ -4,13 +4,11 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerPlayer, testDialects } from '../../test/helpers.ts';
+import { openTestDatabase, registerPlayer, type TestDatabase, testDialects } from '../../test/helpers.ts';
 import { buildApp } from '../app.ts';
 import { loadConfig, REPO_ROOT } from '../config.ts';
-import { type Db, openDb } from '../db/database.ts';
-import { migrate } from '../db/migrate.ts';
+import type { Db } from '../db/database.ts';
 import { seed } from '../db/seed/seed.ts';
 import { playerBalance } from '../ledger/accounts.ts';
 import { signedDelivery, verifyBankFeed } from '../providers/payments/bank-feed-signature.ts';
@@ -161,34 +159,23 @@ describe('sandbox command: arguments', () => {
 });
 
 describe.each(testDialects())('sandbox command against a running server (%s)', (dialect) => {
+  let testDb: TestDatabase;
   let dataDir: string;
   let url: string;
   let db: Db;
   let app: FastifyInstance;
   let server: string;
-  let schema: string | undefined;
 
   beforeAll(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'wallet-cli-'));
-    url = `sqlite:${join(dataDir, 'wallet.db')}`;
-    if (dialect === 'postgres') {
-      // The command opens the database by URL alone, so the test schema travels in the URL.
-      const testUrl = process.env.TEST_DATABASE_URL as string;
-      schema = `cli_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
-      const client = new pg.Client({ connectionString: testUrl });
-      await client.connect();
-      await client.query(`create schema ${schema}`);
-      await client.end();
-      url = `${testUrl}${testUrl.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}`;
-    }
+    // The command opens the database by URL alone; the helper's url carries the test schema.
+    testDb = await openTestDatabase(dialect, 'cli');
+    ({ dataDir, url, db } = testDb);
     const config = loadConfig({
       NODE_ENV: 'test',
       DATA_DIR: dataDir,
       DATABASE_URL: url,
       WEB_DIST_DIR: join(dataDir, 'no-web'),
     });
-    db = openDb(url);
-    await migrate(db);
     await seed(db.kysely, { demo: true });
     // The real clock: the command signs with the time of day, as a bank would.
     app = await buildApp({ config, db });
@@ -196,14 +183,7 @@ describe.each(testDialects())('sandbox command against a running server (%s)', (
   });
   afterAll(async () => {
     await app.close();
-    await db.close();
-    if (schema) {
-      const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-      await client.connect();
-      await client.query(`drop schema ${schema} cascade`);
-      await client.end();
-    }
-    rmSync(dataDir, { recursive: true, force: true });
+    await testDb.drop();
   });
 
   function commandEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {

@@ -2,9 +2,8 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
-import pg from 'pg';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { testDialects } from '../../test/helpers.ts';
+import { openTestDatabase, type TestDatabase, testDialects } from '../../test/helpers.ts';
 import { type Db, dialectOf, openDb, prepared, transaction } from './database.ts';
 import { migrate } from './migrate.ts';
 
@@ -19,35 +18,15 @@ const bumpSetting = prepared<{ value: string }>(
 const dropSetting = prepared('delete from settings where key = $1');
 
 describe.each(testDialects())('prepared statements on %s', (dialect) => {
-  let dataDir: string;
-  let schema: string | undefined;
+  let testDb: TestDatabase;
   let db: Db;
 
   beforeAll(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'wallet-db-test-'));
-    let url = `sqlite:${join(dataDir, 'test.db')}`;
-    if (dialect === 'postgres') {
-      schema = `d_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
-      const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-      await client.connect();
-      await client.query(`create schema ${schema}`);
-      await client.end();
-      url = process.env.TEST_DATABASE_URL as string;
-    }
-    db = openDb(url, schema ? { schema } : {});
-    await migrate(db);
+    testDb = await openTestDatabase(dialect, 'd');
+    db = testDb.db;
   });
 
-  afterAll(async () => {
-    await db.close();
-    if (schema) {
-      const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-      await client.connect();
-      await client.query(`drop schema ${schema} cascade`);
-      await client.end();
-    }
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => testDb.drop());
 
   it('knows its dialect', () => {
     expect(dialectOf(db.kysely)).toBe(dialect);

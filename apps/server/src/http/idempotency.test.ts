@@ -1,13 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDialects } from '../../test/helpers.ts';
-import { type Db, openDb, prepared } from '../db/database.ts';
-import { migrate } from '../db/migrate.ts';
+import { openTestDatabase, type TestDatabase, testDialects } from '../../test/helpers.ts';
+import { type Db, prepared } from '../db/database.ts';
 import { manualClock } from '../lib/clock.ts';
 import { registerErrorHandler } from './error-handler.ts';
 import { badRequest } from './errors.ts';
@@ -23,8 +18,7 @@ interface MovePayload {
 }
 
 describe.each(testDialects())('idempotency on %s', (dialect) => {
-  let dataDir: string;
-  let schema: string | undefined;
+  let testDb: TestDatabase;
   let db: Db;
   let app: FastifyInstance;
   /** The 'wait' mode holds between its first change and its answer until the test lets it go. */
@@ -32,18 +26,8 @@ describe.each(testDialects())('idempotency on %s', (dialect) => {
   let released = Promise.resolve();
 
   beforeAll(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'wallet-idem-test-'));
-    let url = `sqlite:${join(dataDir, 'test.db')}`;
-    if (dialect === 'postgres') {
-      schema = `i_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
-      const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-      await client.connect();
-      await client.query(`create schema ${schema}`);
-      await client.end();
-      url = process.env.TEST_DATABASE_URL as string;
-    }
-    db = openDb(url, schema ? { schema } : {});
-    await migrate(db);
+    testDb = await openTestDatabase(dialect, 'i');
+    db = testDb.db;
     const kysely = db.kysely;
     const idempotency = createIdempotency(kysely, manualClock());
 
@@ -79,14 +63,7 @@ describe.each(testDialects())('idempotency on %s', (dialect) => {
 
   afterAll(async () => {
     await app.close();
-    await db.close();
-    if (schema) {
-      const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-      await client.connect();
-      await client.query(`drop schema ${schema} cascade`);
-      await client.end();
-    }
-    rmSync(dataDir, { recursive: true, force: true });
+    await testDb.drop();
   });
 
   const call = (payload: MovePayload, key?: string, url = '/move', player = 'player-1') =>

@@ -2,6 +2,7 @@ import type { ManualDepositStatus, ManualDepositView } from '@wallet/contract/ba
 import { fromMinor, toMinor } from '@wallet/contract/money';
 import type { WalletMoveResponse } from '@wallet/contract/wallet';
 import type { Kysely } from 'kysely';
+import type { ManualDepositsTable } from '../../db/schema/deposits.ts';
 import type { Database } from '../../db/schema.ts';
 import { getSetting } from '../../db/settings.repo.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
@@ -20,17 +21,18 @@ export interface ManualDepositDeps {
   deposits: DepositService;
 }
 
-type ManualDepositRow = {
-  id: string;
-  user_id: string;
-  amount: number;
-  currency: string;
-  from_bank_code: string;
-  from_account_no: string;
-  status: string;
-  decided_by: string | null;
-  created_at: number;
-};
+type ManualDepositRow = Pick<
+  ManualDepositsTable,
+  | 'id'
+  | 'user_id'
+  | 'amount'
+  | 'currency'
+  | 'from_bank_code'
+  | 'from_account_no'
+  | 'status'
+  | 'decided_by'
+  | 'created_at'
+>;
 
 function toView(row: ManualDepositRow): ManualDepositView {
   return {

@@ -6,6 +6,7 @@ import {
   bearer,
   createTestContext,
   fundWallet,
+  playerCaller,
   registerPlayer,
   type TestContext,
   testDialects,
@@ -33,13 +34,7 @@ describe.each(testDialects())('manual deposits (%s)', (dialect) => {
   async function player(funds = 0) {
     const registered = await registerPlayer(ctx.app);
     if (funds > 0) await fundWallet(ctx.app, registered.phone, funds);
-    const call = (method: 'GET' | 'POST', url: string, payload?: object, headers: Record<string, string> = {}) =>
-      ctx.app.inject({
-        method,
-        url,
-        headers: { ...bearer(registered.token), ...headers },
-        ...(payload ? { payload } : {}),
-      });
+    const call = playerCaller(ctx.app, registered.token);
     return {
       ...registered,
       add: (amount: unknown, key?: string) =>

@@ -3,7 +3,14 @@ import { type DepositLookupResponse, giftLinkPlaintext } from '@wallet/contract/
 import type { StatementListResponse } from '@wallet/contract/statement';
 import type { WalletResponse } from '@wallet/contract/wallet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestContext, registerPlayer, type TestContext, testDialects } from '../../../test/helpers.ts';
+import {
+  bearer,
+  createTestContext,
+  playerCaller,
+  registerPlayer,
+  type TestContext,
+  testDialects,
+} from '../../../test/helpers.ts';
 import { getSetting, putSetting } from '../../db/settings.repo.ts';
 import { checkLedger } from '../../ledger/check.ts';
 import { CONTENT_KEYS } from '../lookup/content.ts';
@@ -25,8 +32,7 @@ describe.each(testDialects())('gift-link deposits (%s)', (dialect) => {
 
   async function player() {
     const { token } = await registerPlayer(ctx.app);
-    const call = (method: 'GET' | 'POST', url: string, payload?: object, headers = {}) =>
-      ctx.app.inject({ method, url, headers: { ...bearer(token), ...headers }, ...(payload ? { payload } : {}) });
+    const call = playerCaller(ctx.app, token);
     return {
       call,
       send: (link: string, key?: string) =>

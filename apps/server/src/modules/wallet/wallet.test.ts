@@ -2,9 +2,9 @@ import type { StatementListResponse } from '@wallet/contract/statement';
 import type { GameAccount, WalletMoveResponse, WalletResponse } from '@wallet/contract/wallet';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
-  bearer,
   createTestContext,
   fundWallet,
+  playerCaller,
   registerPlayer,
   type TestContext,
   testDialects,
@@ -25,8 +25,7 @@ describe.each(testDialects())('wallet API (%s)', (dialect) => {
   async function player(funds = 0) {
     const { phone, token } = await registerPlayer(ctx.app);
     if (funds > 0) await fundWallet(ctx.app, phone, funds);
-    const call = (method: 'GET' | 'POST', url: string, payload?: object, headers: Record<string, string> = {}) =>
-      ctx.app.inject({ method, url, headers: { ...bearer(token), ...headers }, ...(payload ? { payload } : {}) });
+    const call = playerCaller(ctx.app, token);
     return {
       phone,
       token,

@@ -9,6 +9,7 @@ import {
   bearer,
   createTestContext,
   fundWallet,
+  playerCaller,
   registerPlayer,
   type TestContext,
   testDialects,
@@ -48,13 +49,7 @@ describe.each(testDialects())('withdrawals (%s)', (dialect) => {
         .where('username', '=', registered.phone)
         .executeTakeFirstOrThrow()
     ).id;
-    const call = (method: 'GET' | 'POST', url: string, payload?: object, headers: Record<string, string> = {}) =>
-      ctx.app.inject({
-        method,
-        url,
-        headers: { ...bearer(registered.token), ...headers },
-        ...(payload ? { payload } : {}),
-      });
+    const call = playerCaller(ctx.app, registered.token);
     return {
       ...registered,
       userId,
