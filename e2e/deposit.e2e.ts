@@ -181,6 +181,12 @@ describe('money in and out: every deposit route, a withdrawal and its payout', (
     await openDeposit(page);
     expect(await overflowingElements(page), `deposit ${lang}`).toEqual([]);
     await screenshot(page, `deposit-dialog-${lang}`);
+    for (const tab of ['qr', 'wallet', 'slip']) {
+      await page.getByTestId(`deposit-tab-${tab}`).click();
+      await page.getByTestId(`deposit-panel-${tab}`).waitFor();
+      expect(await overflowingElements(page), `deposit ${tab} ${lang}`).toEqual([]);
+      await screenshot(page, `deposit-${tab}-${lang}`);
+    }
     await page.keyboard.press('Escape');
     await page.getByTestId('widget-withdraw').click();
     await page.getByTestId('withdraw-dialog').waitFor();
