@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
+import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { openTestDatabase, type TestDatabase, testDialects } from '../../test/helpers.ts';
 import { type Db, dialectOf, openDb, prepared, transaction } from './database.ts';
@@ -172,6 +173,22 @@ describe('SQLite group commit', () => {
     const read = readSetting.first(db.kysely, ['seen']);
     await write;
     expect(await read).toEqual({ value: '"yes"' });
+  });
+
+  it('keeps savepoint journals in memory, not in temporary files', async () => {
+    // Every transaction is a savepoint of its group: a file would cost a write() per changed page.
+    const { rows } = await sql<{ temp_store: number }>`pragma temp_store`.execute(db.kysely);
+    expect(rows).toEqual([{ temp_store: 2 }]);
+  });
+
+  it('finds the pending game transfers of a game account in the index of pending statements only', async () => {
+    const { rows } = await sql<{ detail: string }>`explain query plan
+      select id from statements where game_account_id = ${'ga-1'} and status = 'PENDING' order by created_at`.execute(
+      db.kysely,
+    );
+    expect(rows.map((row) => row.detail)).toEqual([
+      'SEARCH statements USING INDEX statements_game_pending_idx (game_account_id=?)',
+    ]);
   });
 
   it('moves checkpoints to a background thread once the database is busy', async () => {

@@ -193,8 +193,11 @@ export class DirectSqlite {
    * free connection is used at once (nothing else can run during a synchronous call) and a busy one
    * is waited for.
    */
-  async use<T>(holdsConnection: boolean, text: string, run: (statement: SQLite.Statement) => T): Promise<T> {
-    const statement = this.statement(text);
+  async use<T>(
+    holdsConnection: boolean,
+    statement: SQLite.Statement,
+    run: (statement: SQLite.Statement) => T,
+  ): Promise<T> {
     if (holdsConnection) return run(statement);
     if (!this.lock.isHeld) {
       if (!statement.readonly) this.commitGroup();
@@ -545,7 +548,20 @@ export function prepared<Row = Record<string, unknown>>(text: string): PreparedS
     order.push(Number(n) - 1);
     return '?';
   });
-  const sqliteParams = (params: readonly unknown[]) => order.map((i) => params[i]);
+  // Most texts use $1…$n once each, in order: then the values go through as they are.
+  const inOrder = order.every((position, i) => position === i);
+  const sqliteParams = (params: readonly unknown[]) =>
+    inOrder && params.length === order.length ? (params as unknown[]) : order.map((i) => params[i]);
+  // The statement prepared on the database this text last ran on (nearly always the only one).
+  let preparedOn: DirectSqlite | undefined;
+  let statement: SQLite.Statement | undefined;
+  const statementOn = (direct: DirectSqlite): SQLite.Statement => {
+    if (preparedOn !== direct || !statement) {
+      statement = direct.statement(sqliteText);
+      preparedOn = direct;
+    }
+    return statement;
+  };
   statementNames.set(text, `wallet_${createHash('sha256').update(text).digest('hex').slice(0, 16)}`);
 
   async function viaKysely(db: Kysely<Database>, params: readonly unknown[]) {
@@ -556,13 +572,17 @@ export function prepared<Row = Record<string, unknown>>(text: string): PreparedS
     async all(db, params) {
       const fast = directOf(db);
       if (!fast) return (await viaKysely(db, params)).rows;
-      return fast.direct.use(fast.holdsConnection, sqliteText, (st) => st.all(sqliteParams(params)) as Row[]);
+      return fast.direct.use(
+        fast.holdsConnection,
+        statementOn(fast.direct),
+        (st) => st.all(sqliteParams(params)) as Row[],
+      );
     },
     async first(db, params) {
       const fast = directOf(db);
       if (!fast) return (await viaKysely(db, params)).rows[0];
       // A write with RETURNING must run to completion even if only its first row is wanted.
-      return fast.direct.use(fast.holdsConnection, sqliteText, (st) =>
+      return fast.direct.use(fast.holdsConnection, statementOn(fast.direct), (st) =>
         st.readonly
           ? (st.get(sqliteParams(params)) as Row | undefined)
           : (st.all(sqliteParams(params))[0] as Row | undefined),
@@ -571,7 +591,11 @@ export function prepared<Row = Record<string, unknown>>(text: string): PreparedS
     async run(db, params) {
       const fast = directOf(db);
       if (!fast) return Number((await viaKysely(db, params)).numAffectedRows ?? 0);
-      return fast.direct.use(fast.holdsConnection, sqliteText, (st) => st.run(sqliteParams(params)).changes);
+      return fast.direct.use(
+        fast.holdsConnection,
+        statementOn(fast.direct),
+        (st) => st.run(sqliteParams(params)).changes,
+      );
     },
   };
 }
@@ -590,6 +614,10 @@ export function openDb(url: string, options: OpenDbOptions = {}): Db {
     // SQLite's default page cache is 2 MB; the pages a busy wallet touches (every player's leaf page in
     // each per-player index, the ledger accounts) outgrow it, and every miss is a read from the file.
     sqlite.pragma(`cache_size = -${PAGE_CACHE_KIB}`);
+    // Every transaction is a savepoint (group commit, below), and SQLite keeps the original of each page
+    // a savepoint changes in a sub-journal, by default a temporary file: a write() for nearly every
+    // statement of a money movement. In memory it is a copy; these journals last one transaction.
+    sqlite.pragma('temp_store = MEMORY');
     const direct = new DirectSqlite(sqlite, file === ':memory:' ? undefined : file);
     const dialect = new WalletSqliteDialect(direct);
     const kysely = new Kysely<Database>({ dialect });

@@ -5,6 +5,7 @@ import * as m002 from './migrations/002-wallet-core.ts';
 import * as m003 from './migrations/003-deposits.ts';
 import * as m004 from './migrations/004-qrcodes.ts';
 import * as m005 from './migrations/005-slips.ts';
+import * as m006 from './migrations/006-lean-ledger-indexes.ts';
 
 type Migration = { up: (db: Parameters<typeof m001.up>[0], dialect: Db['dialect']) => Promise<void> };
 
@@ -15,6 +16,7 @@ const MIGRATIONS: ReadonlyArray<[string, Migration]> = [
   ['003-deposits', m003],
   ['004-qrcodes', m004],
   ['005-slips', m005],
+  ['006-lean-ledger-indexes', m006],
 ];
 
 /**

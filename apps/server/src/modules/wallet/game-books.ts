@@ -5,10 +5,18 @@ import type { GameProvider } from '../../providers/games/game-provider.ts';
 import { callProvider } from './provider-call.ts';
 import * as repo from './wallet.repo.ts';
 
+/** What a move needs of a player's account at a provider; none of it ever changes. */
+export interface GameAccountRef {
+  id: string;
+  providerCode: string;
+  /** The player's username at the provider. */
+  username: string;
+}
+
 /** Everything needed to keep one player's game account and our ledger in step. */
 export interface GameAccountContext {
   userId: string;
-  account: repo.GameAccountRow;
+  account: GameAccountRef;
   provider: GameProvider;
   wallet: LedgerAccount;
   game: LedgerAccount;

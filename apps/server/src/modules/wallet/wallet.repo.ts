@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { prepared } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import type { LedgerAccount } from '../../ledger/ledger.ts';
@@ -322,7 +322,8 @@ export async function pendingGameStatements(
     .selectFrom('statements')
     .select(['id', 'from_code', 'amount'])
     .where('game_account_id', '=', gameAccountId)
-    .where('status', '=', 'PENDING')
+    // A literal, not a parameter: only then may the planner use the partial index of pending rows.
+    .where('status', '=', sql.lit('PENDING'))
     .orderBy('created_at')
     .execute();
   return rows.map((row) => ({

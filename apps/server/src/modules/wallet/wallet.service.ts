@@ -38,6 +38,9 @@ import {
 import { callProvider } from './provider-call.ts';
 import * as repo from './wallet.repo.ts';
 
+/** Game accounts whose ledger ids are kept in memory (about 300 bytes each), oldest dropped first. */
+const KNOWN_ACCOUNTS_MAX = 20_000;
+
 /** The smallest transfer (SPEC §9: default minimum transfer 1 baht), in minor units. */
 export const MIN_TRANSFER_MINOR = 100;
 
@@ -93,13 +96,32 @@ export function createWalletService(deps: WalletServiceDeps) {
     };
   }
 
+  /**
+   * The accounts behind a player's game account, once read. Ledger account ids, the currency and the
+   * username at the provider never change once the game account exists (a password reset changes only
+   * the password), so they hold on every instance; a transfer then reads no row before it writes.
+   */
+  const knownAccounts = new Map<string, Pick<GameAccountContext, 'account' | 'wallet' | 'game'>>();
+
   /** Loads what one game-account operation needs, refusing unknown providers and missing accounts. */
   async function context(userId: string, code: string): Promise<GameAccountContext> {
     const provider = providerOf(code);
-    const { wallet, game, account } = await repo.gameMoveAccounts(db, userId, code);
-    if (!account || !game) throw badRequest('SLOT_NO_ACCOUNT');
-    const float = await deps.systemAccount(SYSTEM_KINDS.gameFloat, code, wallet.currency);
-    return { userId, account, provider, wallet, game, float };
+    const key = `${userId}\u0000${code}`;
+    let known = knownAccounts.get(key);
+    if (!known) {
+      const { wallet, game, account } = await repo.gameMoveAccounts(db, userId, code);
+      // Never remembered while missing: the player may activate the provider a moment later.
+      if (!account || !game) throw badRequest('SLOT_NO_ACCOUNT');
+      known = {
+        account: { id: account.id, providerCode: account.providerCode, username: account.username },
+        wallet: { id: wallet.id, ownerId: wallet.ownerId, currency: wallet.currency },
+        game: { id: game.id, ownerId: game.ownerId, currency: game.currency },
+      };
+      if (knownAccounts.size >= KNOWN_ACCOUNTS_MAX) knownAccounts.delete(knownAccounts.keys().next().value as string);
+      knownAccounts.set(key, known);
+    }
+    const float = await deps.systemAccount(SYSTEM_KINDS.gameFloat, code, known.wallet.currency);
+    return { userId, provider, float, ...known };
   }
 
   async function walletMinor(userId: string): Promise<number> {
