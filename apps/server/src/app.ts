@@ -91,6 +91,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     max: config.rateLimitPerMinute,
     timeWindow: '1 minute',
     errorResponseBuilder: () => ({ statusCode: 429, message: 'REQUEST_LIMIT' }),
+    // No client reads the counters; a refused call still says when to retry (retry-after).
+    addHeadersOnExceeding: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false },
   });
 
   registerServiceStateGate(app, kysely, clock);

@@ -109,3 +109,35 @@ describe('apiAmount', () => {
     expect(result.error?.issues[0]?.message).toBe('KEY_INVALID');
   });
 });
+
+describe('the arithmetic conversions against decimal strings', () => {
+  /** The definition: write the amount out with 2 decimals and read it back. */
+  function referenceToMinor(amount: number): number | 'refused' {
+    const fixed = amount.toFixed(2);
+    if (Number(fixed) !== amount) return 'refused';
+    const [whole, cents] = fixed.replace('-', '').split('.') as [string, string];
+    const minor = Number(whole) * 100 + Number(cents);
+    return fixed.startsWith('-') && minor !== 0 ? -minor : minor;
+  }
+  const ours = (amount: number) => {
+    try {
+      return toMinor(amount);
+    } catch {
+      return 'refused';
+    }
+  };
+
+  it('agree on every amount a player can type, and on amounts with noise past 2 decimals', () => {
+    const disagreements: unknown[] = [];
+    for (let i = 0; i < 200_000; i++) {
+      const cents = Math.floor((Math.random() * 2 - 1) * 10 ** (1 + (i % 11)));
+      const abs = Math.abs(cents);
+      const typed = Number(`${cents < 0 ? '-' : ''}${Math.trunc(abs / 100)}.${String(abs % 100).padStart(2, '0')}`);
+      if (ours(typed) !== (cents === 0 ? 0 : cents)) disagreements.push(['toMinor', typed]);
+      if (fromMinor(cents) !== (typed === 0 ? 0 : typed)) disagreements.push(['fromMinor', cents]);
+      const noisy = (Math.random() - 0.5) * 10 ** (i % 10);
+      if (ours(noisy) !== referenceToMinor(noisy)) disagreements.push(['noisy', noisy]);
+    }
+    expect(disagreements).toEqual([]);
+  });
+});

@@ -173,6 +173,18 @@ export class DirectSqlite {
     readonly file?: string,
   ) {}
 
+  readonly #controlStatements = new Map<string, SQLite.Statement>();
+
+  /** Runs begin, savepoint, commit and the like: several per money movement, so kept apart from the LRU. */
+  #control(text: string): void {
+    let statement = this.#controlStatements.get(text);
+    if (!statement) {
+      statement = this.sqlite.prepare(text);
+      this.#controlStatements.set(text, statement);
+    }
+    statement.run();
+  }
+
   /** Prepared statements are kept (our SQL texts are few and fixed), least recently used dropped first. */
   statement(text: string): SQLite.Statement {
     let statement = this.#statements.get(text);
@@ -279,7 +291,7 @@ export class DirectSqlite {
   /** Opens a logical transaction: a savepoint in the group's SQLite transaction, opened if need be. */
   beginLogical(): void {
     if (!this.#group) {
-      this.statement('begin').run();
+      this.#control('begin');
       let resolve = () => {};
       let reject: (error: unknown) => void = () => {};
       const committed = new Promise<void>((yes, no) => {
@@ -292,7 +304,7 @@ export class DirectSqlite {
       this.#group = group;
       setImmediate(() => this.#commitAtTurnEnd(group));
     }
-    this.statement('savepoint wallet_tx').run();
+    this.#control('savepoint wallet_tx');
   }
 
   /**
@@ -302,7 +314,7 @@ export class DirectSqlite {
   commitLogical(): Promise<void> {
     const group = this.#group;
     if (!group) throw new Error('no transaction to commit');
-    this.statement('release wallet_tx').run();
+    this.#control('release wallet_tx');
     group.size += 1;
     if (group.size >= GROUP_MAX_TRANSACTIONS) this.commitGroup();
     return group.committed;
@@ -310,8 +322,8 @@ export class DirectSqlite {
 
   rollbackLogical(): void {
     try {
-      this.statement('rollback to wallet_tx').run();
-      this.statement('release wallet_tx').run();
+      this.#control('rollback to wallet_tx');
+      this.#control('release wallet_tx');
     } finally {
       this.#failGroupIfRolledBack();
     }
@@ -331,9 +343,9 @@ export class DirectSqlite {
     if (!group) return;
     this.#group = undefined;
     try {
-      this.statement('commit').run();
+      this.#control('commit');
     } catch (error) {
-      if (this.sqlite.inTransaction) this.statement('rollback').run();
+      if (this.sqlite.inTransaction) this.#control('rollback');
       group.reject(error);
       throw error;
     }

@@ -2,7 +2,7 @@ import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/helpers.ts';
-import { HELMET_OPTIONS, helmetHeaders, registerSecurityHeaders } from './security-headers.ts';
+import { API_HEADERS, HELMET_OPTIONS, helmetHeaders, registerSecurityHeaders } from './security-headers.ts';
 
 /** A route that answers, one that fails, and Fastify's 404: every kind of response must carry the headers. */
 async function appWith(register: (app: FastifyInstance) => Promise<void>): Promise<FastifyInstance> {
@@ -66,9 +66,22 @@ describe('the whole app', () => {
     await ctx.close();
   });
 
-  it('sends helmet’s headers on API answers and 404s', async () => {
-    const expected = new Map(await helmetHeaders(HELMET_OPTIONS));
+  it('sends the API headers on API answers and API 404s, and nothing that only documents need', async () => {
     for (const url of ['/api/lookup/active', '/api/no-such-thing']) {
+      const res = await ctx.app.inject({ method: 'GET', url });
+      for (const [name, value] of API_HEADERS) expect(res.headers[name], `${url} ${name}`).toBe(value);
+      expect(res.headers['cache-control'], url).toBe('no-store');
+      for (const name of ['cross-origin-opener-policy', 'x-dns-prefetch-control', 'x-download-options']) {
+        expect(res.headers[name], `${url} ${name}`).toBeUndefined();
+      }
+      // The rate limit's counters are not advertised on every answer; a 429 carries retry-after.
+      expect(res.headers['x-ratelimit-remaining'], url).toBeUndefined();
+    }
+  });
+
+  it('sends helmet’s headers on everything that is not the API', async () => {
+    const expected = new Map(await helmetHeaders(HELMET_OPTIONS));
+    for (const url of ['/sandbox/games/pg/logo.svg', '/some/page']) {
       const res = await ctx.app.inject({ method: 'GET', url });
       for (const [name, value] of expected) expect(res.headers[name], `${url} ${name}`).toBe(value);
     }
@@ -109,7 +122,8 @@ describe('the rate limit, next to the precomputed headers', () => {
       expect(statuses).toEqual([200, 200, 200]);
       expect(limited.statusCode).toBe(429);
       expect(limited.json()).toEqual({ message: 'REQUEST_LIMIT' });
-      expect(limited.headers['content-security-policy']).toContain("default-src 'self'");
+      expect(limited.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     } finally {
       await ctx.close();
     }

@@ -59,11 +59,30 @@ async function askHelmet(options: FastifyHelmetOptions): Promise<ReadonlyArray<[
   return headers;
 }
 
-/** Sends helmet's headers on every response of `app`, set where helmet sets them (onRequest). */
+/**
+ * What an API answer needs (the OWASP REST security headers): JSON is never a page to render, frame or
+ * sniff, so nothing may load from it and nobody may frame it. The rest of helmet's set (script and style
+ * sources, cross-origin isolation, the legacy download and XSS switches) is about documents, and each
+ * header is work on every call of the hottest routes.
+ */
+export const API_HEADERS: ReadonlyArray<[string, string]> = [
+  ['content-security-policy', "default-src 'none'; frame-ancestors 'none'"],
+  ['x-content-type-options', 'nosniff'],
+  ['x-frame-options', 'DENY'],
+  ['cross-origin-resource-policy', 'same-origin'],
+  ['referrer-policy', 'no-referrer'],
+];
+
+/**
+ * Sends API_HEADERS on /api/ answers and helmet's headers on everything else (the app's documents and
+ * assets, the sandbox pages), set where helmet sets them (onRequest).
+ */
 export async function registerSecurityHeaders(app: FastifyInstance, options = HELMET_OPTIONS): Promise<void> {
   const headers = await helmetHeaders(options);
-  app.addHook('onRequest', (_request, reply, done) => {
-    for (const [name, value] of headers) reply.raw.setHeader(name, value);
+  app.addHook('onRequest', (request, reply, done) => {
+    for (const [name, value] of request.url.startsWith('/api/') ? API_HEADERS : headers) {
+      reply.raw.setHeader(name, value);
+    }
     done();
   });
 }

@@ -46,9 +46,15 @@ describe.each(testDialects())('ledger (%s)', (dialect) => {
 
   it('moves money between accounts, records one transfer, and keeps every invariant', async () => {
     const wallet = await playerWallet();
+    const floatBefore = await balanceOf(float.id);
     const result = await move(float, wallet, 12_345);
-    expect(result).toEqual({ fromBalance: expect.any(Number), toBalance: 12_345 });
+    expect(result).toEqual({ fromBalance: floatBefore - 12_345, toBalance: 12_345 });
     expect(await balanceOf(wallet.id)).toBe(12_345);
+    expect(await balanceOf(float.id)).toBe(floatBefore - 12_345);
+    // Between two player accounts, in both id orders.
+    const other = await playerWallet();
+    expect(await move(wallet, other, 345)).toEqual({ fromBalance: 12_000, toBalance: 345 });
+    expect(await move(other, wallet, 45)).toEqual({ fromBalance: 300, toBalance: 12_045 });
     expect(await checkLedger(ctx.db.kysely)).toEqual([]);
   });
 
@@ -59,8 +65,11 @@ describe.each(testDialects())('ledger (%s)', (dialect) => {
       .selectFrom('ledger_transfers')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow();
+    const floatBefore = await balanceOf(float.id);
     await expect(move(wallet, float, 501)).rejects.toBeInstanceOf(InsufficientFunds);
     expect(await balanceOf(wallet.id)).toBe(500);
+    // Nor is the other side credited.
+    expect(await balanceOf(float.id)).toBe(floatBefore);
     const transfersAfter = await ctx.db.kysely
       .selectFrom('ledger_transfers')
       .select((eb) => eb.fn.countAll<number>().as('n'))

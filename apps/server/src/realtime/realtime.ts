@@ -55,11 +55,14 @@ export function attachRealtime(
 
   return {
     walletChanged(userId, walletMinor) {
+      const room = playerRoom(userId);
+      // On its own (no Redis adapter) this server knows every socket: a room nobody joined needs no event.
+      if (redis.length === 0 && !io.sockets.adapter.rooms.has(room)) return;
       const event: WalletChangedEvent = {
         wallet: { amount: fromMinor(walletMinor) },
         updatedAt: new Date(deps.clock.now()).toISOString(),
       };
-      io.to(playerRoom(userId)).emit(WALLET_CHANGED_EVENT, event);
+      io.to(room).emit(WALLET_CHANGED_EVENT, event);
     },
   };
 }
