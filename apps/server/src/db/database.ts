@@ -212,16 +212,27 @@ export class DirectSqlite {
   ): Promise<T> {
     if (holdsConnection) return run(statement);
     if (!this.lock.isHeld) {
-      if (!statement.readonly) this.commitGroup();
+      this.#prepareOutside(statement);
       return run(statement);
     }
     await this.lock.acquire();
     try {
-      if (!statement.readonly) this.commitGroup();
+      this.#prepareOutside(statement);
       return run(statement);
     } finally {
       this.endTurn();
     }
+  }
+
+  /**
+   * A write outside a transaction commits on its own, at once, so the open group commits first. A read
+   * joins the group (opening one if need be): SQLite would otherwise start and end a read transaction
+   * around it, taking and dropping the WAL's read lock, for every session lookup of every request.
+   */
+  #prepareOutside(statement: SQLite.Statement): void {
+    if (statement.readonly) {
+      this.#openGroup();
+    } else this.commitGroup();
   }
 
   /**
@@ -310,6 +321,11 @@ export class DirectSqlite {
 
   /** Opens a logical transaction: a savepoint in the group's SQLite transaction, opened if need be. */
   beginLogical(): void {
+    this.#openGroup();
+    this.#control('savepoint wallet_tx');
+  }
+
+  #openGroup(): void {
     if (!this.#group) {
       this.#control('begin');
       let resolve = () => {};
@@ -324,7 +340,6 @@ export class DirectSqlite {
       this.#group = group;
       setImmediate(() => this.#commitAtTurnEnd(group));
     }
-    this.#control('savepoint wallet_tx');
   }
 
   /**
