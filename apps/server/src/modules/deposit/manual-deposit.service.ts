@@ -11,7 +11,7 @@ import { SYSTEM_KINDS } from '../../ledger/ledger.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { orderedId } from '../../lib/ids.ts';
 import { CONTENT_KEYS, type DepositContent } from '../lookup/content.ts';
-import { insertStatement, playerLedgerAccounts } from '../wallet/wallet.repo.ts';
+import { insertStatement, playerLedgerAccounts, settleStatement } from '../wallet/wallet.repo.ts';
 import { bankDepositReference } from './bank-feed.service.ts';
 import type { DepositService } from './deposit.service.ts';
 
@@ -46,6 +46,23 @@ function toView(row: ManualDepositRow): ManualDepositView {
     decidedBy: row.decided_by,
     createdAt: new Date(Number(row.created_at)).toISOString(),
   };
+}
+
+/** Ends a notice that is still PENDING; false when it was decided already (the first decision stands). */
+async function decidePending(
+  trx: Kysely<Database>,
+  id: string,
+  status: 'CONFIRMED' | 'REJECTED',
+  operator: string,
+  now: number,
+): Promise<boolean> {
+  const decided = await trx
+    .updateTable('manual_deposits')
+    .set({ status, decided_by: operator, decided_at: now, updated_at: now })
+    .where('id', '=', id)
+    .where('status', '=', 'PENDING')
+    .executeTakeFirst();
+  return Number(decided.numUpdatedRows) === 1;
 }
 
 /**
@@ -127,16 +144,7 @@ export function createManualDeposits(deps: ManualDepositDeps) {
         source: { kind: SYSTEM_KINDS.bankClearing, providerCode: '' },
         ...(decision.bankReference ? { reference: bankDepositReference(decision.bankReference) } : {}),
       },
-      async (trx) => {
-        const now = clock.now();
-        const decided = await trx
-          .updateTable('manual_deposits')
-          .set({ status: 'CONFIRMED', decided_by: decision.operator, decided_at: now, updated_at: now })
-          .where('id', '=', id)
-          .where('status', '=', 'PENDING')
-          .executeTakeFirst();
-        return Number(decided.numUpdatedRows) === 1;
-      },
+      (trx) => decidePending(trx, id, 'CONFIRMED', decision.operator, clock.now()),
     );
     if (outcome.credited) return { status: 'CONFIRMED', walletMinor: outcome.walletMinor };
     // The bank transfer the operator named was already paid by another route.
@@ -148,19 +156,8 @@ export function createManualDeposits(deps: ManualDepositDeps) {
   async function reject(id: string, decision: { operator: string }): Promise<{ status: 'REJECTED' }> {
     const now = clock.now();
     const rejected = await db.transaction().execute(async (trx) => {
-      const decided = await trx
-        .updateTable('manual_deposits')
-        .set({ status: 'REJECTED', decided_by: decision.operator, decided_at: now, updated_at: now })
-        .where('id', '=', id)
-        .where('status', '=', 'PENDING')
-        .executeTakeFirst();
-      if (Number(decided.numUpdatedRows) !== 1) return false;
-      await trx
-        .updateTable('statements')
-        .set({ status: 'FAILED', updated_at: now })
-        .where('id', '=', id)
-        .where('status', '=', 'PENDING')
-        .execute();
+      if (!(await decidePending(trx, id, 'REJECTED', decision.operator, now))) return false;
+      await settleStatement(trx, id, 'FAILED', now);
       return true;
     });
     if (rejected) return { status: 'REJECTED' };
