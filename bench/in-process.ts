@@ -24,6 +24,7 @@ import { openDb } from '../apps/server/src/db/database.ts';
 import { migrate } from '../apps/server/src/db/migrate.ts';
 import { seed } from '../apps/server/src/db/seed/seed.ts';
 import { checkLedger } from '../apps/server/src/ledger/check.ts';
+import { prepareBenchPlayers } from './players.ts';
 
 const dialect = process.argv[2] === 'postgres' ? 'postgres' : 'sqlite';
 const ROUNDS = Number(process.env.ROUNDS ?? 3000);
@@ -104,32 +105,10 @@ async function call(method: 'GET' | 'POST', url: string, token?: string, body?: 
   return res;
 }
 
-/** A player as the app makes one (the same steps as bench/wallet.bench.ts), funded, with a game account. */
-async function preparePlayer(i: number): Promise<string> {
-  const stamp = String(Date.now()).slice(-5);
-  const phone = `08${stamp}${String(i).padStart(3, '0')}`;
-  const sent = (await call('POST', '/api/otp/send', undefined, { phoneNumber: phone })).json<{ otpToken: string }>();
-  const outbox = (await call('GET', `/sandbox/sms/outbox?phone=${phone}`)).json<{ messages: { code: string }[] }>();
-  await call('POST', '/api/otp/verify', undefined, { otpToken: sent.otpToken, otpCode: outbox.messages[0]?.code });
-  await call('POST', '/api/account', undefined, {
-    name: `Bench ${i}`,
-    username: phone,
-    password: 'bench-pass-1',
-    sourceCode: 'FACEBOOK',
-    inviteCode: '',
-    bankCode: 'SCB',
-    bankAccountName: 'Bench Player',
-    bankAccountNo: `9${stamp}${String(i).padStart(4, '0')}`,
-  });
-  const login = await call('POST', '/api/login', undefined, { username: phone, password: 'bench-pass-1' });
-  const { token } = login.json<{ token: string }>();
-  await call('POST', '/sandbox/bank/credit', undefined, { username: phone, amount: 10_000_000 });
-  await call('GET', '/api/wallet/activate/pg', token);
-  return token;
-}
-
-const tokens: string[] = [];
-for (let i = 0; i < IN_FLIGHT; i++) tokens.push(await preparePlayer(i));
+const tokens = await prepareBenchPlayers(
+  async (method, path, body, token) => (await call(method, path, token, body)).json(),
+  IN_FLIGHT,
+);
 
 const cases: Record<string, (worker: number) => Promise<unknown>> = {
   'bare Fastify (inject)': () => bare.inject({ method: 'GET', url: '/bare' }),

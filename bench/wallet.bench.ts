@@ -15,6 +15,7 @@ import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { ROOT, startServer } from '../e2e/support/server.ts';
+import { prepareBenchPlayers } from './players.ts';
 
 const CONNECTIONS = 100;
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
@@ -85,43 +86,22 @@ async function json<T>(res: Response): Promise<T> {
   return (await res.json()) as T;
 }
 
-/** Players as the app makes them: OTP, registration, login; then money in the wallet and a game account. */
-async function preparePlayers(url: string): Promise<string[]> {
-  const tokens: string[] = [];
-  const post = (path: string, body: unknown, token?: string) =>
-    fetch(`${url}${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      body: JSON.stringify(body),
-    });
-  const stamp = String(Date.now()).slice(-5);
-  for (let i = 0; i < PLAYERS; i++) {
-    const phone = `08${stamp}${String(i).padStart(3, '0')}`;
-    const sent = await json<{ otpToken: string }>(await post('/api/otp/send', { phoneNumber: phone }));
-    const outbox = await json<{ messages: { code: string }[] }>(
-      await fetch(`${url}/sandbox/sms/outbox?phone=${phone}`),
-    );
-    await json(await post('/api/otp/verify', { otpToken: sent.otpToken, otpCode: outbox.messages[0]?.code }));
-    await json(
-      await post('/api/account', {
-        name: `Bench ${i}`,
-        username: phone,
-        password: 'bench-pass-1',
-        sourceCode: 'FACEBOOK',
-        inviteCode: '',
-        bankCode: 'SCB',
-        bankAccountName: 'Bench Player',
-        bankAccountNo: `9${stamp}${String(i).padStart(4, '0')}`,
-      }),
-    );
-    const { token } = await json<{ token: string }>(
-      await post('/api/login', { username: phone, password: 'bench-pass-1' }),
-    );
-    await json(await post('/sandbox/bank/credit', { username: phone, amount: 10_000_000 }));
-    await json(await fetch(`${url}/api/wallet/activate/pg`, { headers: { authorization: `Bearer ${token}` } }));
-    tokens.push(token);
-  }
-  return tokens;
+/** The bench's players, made over HTTP (bench/players.ts). */
+function preparePlayers(url: string): Promise<string[]> {
+  return prepareBenchPlayers(
+    async (method, path, body, token) =>
+      json(
+        await fetch(`${url}${path}`, {
+          method,
+          headers: {
+            ...(body ? { 'content-type': 'application/json' } : {}),
+            ...(token ? { authorization: `Bearer ${token}` } : {}),
+          },
+          ...(body ? { body: JSON.stringify(body) } : {}),
+        }),
+      ),
+    PLAYERS,
+  );
 }
 
 /** Gives each connection its own player, as real traffic would be. */
