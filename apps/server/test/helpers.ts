@@ -1,14 +1,19 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { DepositLookupResponse } from '@wallet/contract/deposit';
 import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
 import pg from 'pg';
 import { type AppDeps, buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { type Db, openDb } from '../src/db/database.ts';
 import { migrate } from '../src/db/migrate.ts';
+import type { Database } from '../src/db/schema.ts';
 import { seed } from '../src/db/seed/seed.ts';
+import { getSetting, putSetting } from '../src/db/settings.repo.ts';
 import { manualClock } from '../src/lib/clock.ts';
+import { CONTENT_KEYS } from '../src/modules/lookup/content.ts';
 
 export type TestDialect = 'sqlite' | 'postgres';
 
@@ -177,4 +182,19 @@ export async function registerPlayer(app: FastifyInstance, overrides: Record<str
 export async function fundWallet(app: FastifyInstance, username: string, amount: number): Promise<void> {
   const res = await app.inject({ method: 'POST', url: '/sandbox/bank/credit', payload: { username, amount } });
   if (res.statusCode !== 200) throw new Error(`funding failed: ${res.statusCode} ${res.body}`);
+}
+
+/** Runs `body` with the operator's deposit settings changed by `edit`, and puts the seeded ones back after. */
+export async function withDepositContent<T>(
+  db: Kysely<Database>,
+  edit: (content: DepositLookupResponse) => DepositLookupResponse,
+  body: () => Promise<T>,
+): Promise<T> {
+  const content = (await getSetting<DepositLookupResponse>(db, CONTENT_KEYS.deposit)) as DepositLookupResponse;
+  await putSetting(db, CONTENT_KEYS.deposit, edit(content));
+  try {
+    return await body();
+  } finally {
+    await putSetting(db, CONTENT_KEYS.deposit, content);
+  }
 }

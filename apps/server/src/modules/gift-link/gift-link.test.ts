@@ -1,5 +1,5 @@
 import { constants, generateKeyPairSync, publicEncrypt, randomBytes } from 'node:crypto';
-import { type DepositLookupResponse, giftLinkPlaintext } from '@wallet/contract/deposit';
+import { giftLinkPlaintext } from '@wallet/contract/deposit';
 import type { StatementListResponse } from '@wallet/contract/statement';
 import type { WalletResponse } from '@wallet/contract/wallet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,10 +10,9 @@ import {
   registerPlayer,
   type TestContext,
   testDialects,
+  withDepositContent,
 } from '../../../test/helpers.ts';
-import { getSetting, putSetting } from '../../db/settings.repo.ts';
 import { checkLedger } from '../../ledger/check.ts';
-import { CONTENT_KEYS } from '../lookup/content.ts';
 import { createGiftLinkKeys, GIFT_LINK_KEY_BITS } from './gift-link-keys.ts';
 
 /** The seeded gift-link wallet (deposit settings, mode LINK). */
@@ -168,19 +167,11 @@ describe.each(testDialects())('gift-link deposits (%s)', (dialect) => {
   it('refuses a link sent to a wallet that is not a gift-link wallet', async () => {
     const p = await player();
     const { link } = await issueVoucher(30);
-    const content = (await getSetting<DepositLookupResponse>(
+    await withDepositContent(
       ctx.db.kysely,
-      CONTENT_KEYS.deposit,
-    )) as DepositLookupResponse;
-    await putSetting(ctx.db.kysely, CONTENT_KEYS.deposit, {
-      ...content,
-      wallets: [...content.wallets, { walletAccountName: '0877777777', mode: 'AUTO' }],
-    });
-    try {
-      expectRefused(await p.send(sealed(link, '0877777777')), 'TRUELINK_INVALID');
-    } finally {
-      await putSetting(ctx.db.kysely, CONTENT_KEYS.deposit, content);
-    }
+      (content) => ({ ...content, wallets: [...content.wallets, { walletAccountName: '0877777777', mode: 'AUTO' }] }),
+      async () => expectRefused(await p.send(sealed(link, '0877777777')), 'TRUELINK_INVALID'),
+    );
     expect(await p.wallet()).toBe(0);
   });
 

@@ -1,15 +1,19 @@
 import { QR_BANK_CODES, type QrBankCode } from '@wallet/contract/constants';
-import type { DepositLookupResponse } from '@wallet/contract/deposit';
 import type { QrcodeRecord } from '@wallet/contract/qrcode';
 import type { StatementListResponse } from '@wallet/contract/statement';
 import type { WalletResponse } from '@wallet/contract/wallet';
 import { parse } from 'promptparse';
 import { anyId } from 'promptparse/validate';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { bearer, createTestContext, registerPlayer, type TestContext, testDialects } from '../../../test/helpers.ts';
-import { getSetting, putSetting } from '../../db/settings.repo.ts';
+import {
+  bearer,
+  createTestContext,
+  registerPlayer,
+  type TestContext,
+  testDialects,
+  withDepositContent,
+} from '../../../test/helpers.ts';
 import { checkLedger } from '../../ledger/check.ts';
-import { CONTENT_KEYS } from '../lookup/content.ts';
 
 const EXPIRY_SECONDS = 600;
 /** Minimums as this suite configures them: PAYTIMZ overridden to 20, ZPAY left at SPEC's 10. */
@@ -127,22 +131,16 @@ describe.each(testDialects())('QR deposit API (%s)', (dialect) => {
 
   it('refuses a gateway the operator has not set up as a PAYMENT account (NO_BANK)', async () => {
     const p = await player();
-    const content = (await getSetting<DepositLookupResponse>(
+    await withDepositContent(
       ctx.db.kysely,
-      CONTENT_KEYS.deposit,
-    )) as DepositLookupResponse;
-    await putSetting(ctx.db.kysely, CONTENT_KEYS.deposit, {
-      ...content,
-      banks: content.banks.filter((bank) => bank.bankCode !== 'ZPAY'),
-    });
-    try {
-      const res = await p.create('ZPAY', 50);
-      expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ message: 'NO_BANK', field: 'bankCode' });
-      expect((await p.create('PAYTIMZ', 50)).json<QrcodeRecord>().hasQrcode).toBe(true);
-    } finally {
-      await putSetting(ctx.db.kysely, CONTENT_KEYS.deposit, content);
-    }
+      (content) => ({ ...content, banks: content.banks.filter((bank) => bank.bankCode !== 'ZPAY') }),
+      async () => {
+        const res = await p.create('ZPAY', 50);
+        expect(res.statusCode).toBe(400);
+        expect(res.json()).toEqual({ message: 'NO_BANK', field: 'bankCode' });
+        expect((await p.create('PAYTIMZ', 50)).json<QrcodeRecord>().hasQrcode).toBe(true);
+      },
+    );
   });
 
   it('answers 401 without a token', async () => {
