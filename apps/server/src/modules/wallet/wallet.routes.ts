@@ -44,9 +44,12 @@ export const walletRoutes: FastifyPluginAsyncZod<{ wallet: WalletService; idempo
     async (request) => wallet.resetPassword(playerOf(request).id, request.params.slotCode),
   );
   const moveResponses = { 200: walletMoveResponse, 202: walletMoveResponse };
+  // A move's answer is a few dozen bytes and its body a few more: compression could only cost time, and
+  // these are the busiest calls, so @fastify/compress's hooks are left off them.
+  const uncompressed = { compress: false, decompress: false } as const;
   app.post(
     '/api/wallet/transfer',
-    { schema: { body: transferPayload, response: moveResponses } },
+    { schema: { body: transferPayload, response: moveResponses }, ...uncompressed },
     async (request, reply) => {
       const { from, to, amount } = request.body;
       const player = playerOf(request).id;
@@ -63,7 +66,7 @@ export const walletRoutes: FastifyPluginAsyncZod<{ wallet: WalletService; idempo
   );
   app.post(
     '/api/wallet/transferAll',
-    { schema: { body: transferAllPayload, response: moveResponses } },
+    { schema: { body: transferAllPayload, response: moveResponses }, ...uncompressed },
     async (request, reply) => {
       const player = playerOf(request).id;
       const { to } = request.body;

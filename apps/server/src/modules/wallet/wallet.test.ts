@@ -142,6 +142,21 @@ describe.each(testDialects())('wallet API (%s)', (dialect) => {
     await expectLedgerHealthy();
   });
 
+  it('answers moves uncompressed even to clients that accept gzip, while the wallet listing stays compressed', async () => {
+    const p = await player(100);
+    await p.call('GET', '/api/wallet/activate/pg');
+    const gzip = { 'accept-encoding': 'gzip' };
+    const moved = await p.call('POST', '/api/wallet/transfer', { from: 'WALLET', to: 'pg', amount: 10 }, gzip);
+    expect(moved.headers['content-encoding']).toBeUndefined();
+    expect(moved.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(moved.json<WalletMoveResponse>()).toEqual({ message: 'SUCCESS', wallet: { amount: 90 } });
+    const all = await p.call('POST', '/api/wallet/transferAll', { to: 'WALLET' }, gzip);
+    expect(all.headers['content-encoding']).toBeUndefined();
+    expect(all.json<WalletMoveResponse>().wallet.amount).toBe(100);
+    const listing = await p.call('GET', '/api/wallet', undefined, gzip);
+    expect(listing.headers['content-encoding']).toBe('gzip');
+  });
+
   it('checks every amount: too small, negative, too many decimals, not a number, huge, over the balance', async () => {
     const p = await player(100);
     await p.call('GET', '/api/wallet/activate/pg');
