@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import { prepared } from '../../db/database.ts';
-import type { Database } from '../../db/schema.ts';
+import type { Database, GameProvidersTable } from '../../db/schema.ts';
 import type { LedgerAccount } from '../../ledger/ledger.ts';
 
 export type StatementStatus = 'PENDING' | 'SUCCESS' | 'FAILED';
@@ -32,19 +32,15 @@ export interface GameAccountRow {
   event: Record<string, string>;
 }
 
-const slotRows = prepared<{
-  code: string;
-  name: string;
-  category: string;
-  ft_wallet_slot: number;
-  logo: string;
-  background: string;
-  account_id: string | null;
-  username: string | null;
-  password: string | null;
-  event: string | null;
-  balance: number | null;
-}>(
+const slotRows = prepared<
+  Pick<GameProvidersTable, 'code' | 'name' | 'category' | 'ft_wallet_slot' | 'logo' | 'background'> & {
+    account_id: string | null;
+    username: string | null;
+    password: string | null;
+    event: string | null;
+    balance: number | null;
+  }
+>(
   `select p.code, p.name, p.category, p.ft_wallet_slot, p.logo, p.background,
           ga.id as account_id, ga.username, ga.password, ga.event, la.balance
    from game_providers p

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { dialectOf, prepared, transaction } from '../../db/database.ts';
-import type { Database } from '../../db/schema.ts';
+import type { Database, GameProvidersTable } from '../../db/schema.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 
 /**
@@ -78,16 +78,12 @@ const withdrawInOneStatement = prepared<{ balance: number }>(
    select $3, $5, $4, 'withdraw', $1, balance, $2 from moved
    returning balance_after as balance`,
 );
-const providerByCode = prepared<{
-  code: string;
-  name: string;
-  logo: string;
-  background: string;
-  has_web: number;
-  has_android: number;
-  has_ios: number;
-  event_fields: string;
-}>(
+const providerByCode = prepared<
+  Pick<
+    GameProvidersTable,
+    'code' | 'name' | 'logo' | 'background' | 'has_web' | 'has_android' | 'has_ios' | 'event_fields'
+  >
+>(
   'select code, name, logo, background, has_web, has_android, has_ios, event_fields from game_providers where code = $1',
 );
 
