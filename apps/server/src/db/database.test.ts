@@ -193,7 +193,7 @@ describe('SQLite group commit', () => {
 
   it('moves checkpoints to a background thread once the database is busy', async () => {
     // Enough commits to count as busy: from then on a worker thread checkpoints, and the connection
-    // itself only if the WAL grows past 10,000 pages.
+    // itself only if the WAL grows past 50,000 pages.
     for (let i = 0; i < 300; i++) {
       await db.kysely.transaction().execute((trx) => putSetting.run(trx, [`busy-${i % 10}`, String(i), i]));
     }

@@ -45,8 +45,14 @@ const PAGE_CACHE_KIB = 64 * 1024;
 const GROUP_MAX_TRANSACTIONS = 200;
 /** A busy database (this many group commits) gets a background checkpointer… */
 const CHECKPOINTER_AFTER_GROUPS = 256;
-/** …while the connection itself checkpoints only if the WAL grows past this (the worker fell behind). */
-const FALLBACK_AUTOCHECKPOINT_PAGES = 10_000;
+/**
+ * …while the connection itself checkpoints only when the WAL has grown past this many pages (200 MB):
+ * under steady load that is how the WAL starts over (see CHECKPOINTER_SOURCE). Its two fsyncs stall
+ * the event loop while the disk is busy: under full transfer load, 50,000 instead of 10,000 pages gave
+ * a few percent more transfers and a p99 about ten milliseconds lower. The file keeps its largest size
+ * until the database closes.
+ */
+const FALLBACK_AUTOCHECKPOINT_PAGES = 50_000;
 /** The background checkpointer runs at most this often (see CHECKPOINTER_SOURCE). */
 const CHECKPOINT_INTERVAL_MS = 50;
 
