@@ -6,6 +6,7 @@
  * names a server (a throwaway database is created there and dropped afterwards). The ledger check
  * runs after each database's load and the bench fails if it does not pass.
  *
+ * Each measurement follows an unmeasured warm-up of the same load (BENCH_WARMUP_SECONDS, default 2).
  * BENCH_SECONDS=5 shortens each measurement; BENCH_CPU_PROFILE=<dir> makes the wallet server write a
  * V8 CPU profile of the whole run into <dir> (open it in Chrome DevTools) to see where the time goes.
  */
@@ -19,6 +20,7 @@ import { prepareBenchPlayers } from './players.ts';
 
 const CONNECTIONS = 100;
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
+const WARMUP_S = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
 const PLAYERS = CONNECTIONS;
 
 interface Figures {
@@ -42,6 +44,9 @@ function cpuTimes(): { steal: number; total: number } | undefined {
 }
 
 async function measure(name: string, options: autocannon.Options): Promise<Figures> {
+  // Unmeasured first: the first second of load runs on cold code (V8 still compiling the hot paths,
+  // SQLite's page cache still filling), which is not what a long-running server looks like.
+  if (WARMUP_S > 0) await autocannon({ connections: CONNECTIONS, duration: WARMUP_S, ...options });
   const before = cpuTimes();
   const result = await autocannon({ connections: CONNECTIONS, duration: DURATION_S, ...options });
   const after = cpuTimes();
