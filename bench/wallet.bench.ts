@@ -1,10 +1,11 @@
 /**
  * npm run bench
- * Throughput and latency of the wallet's hottest calls under 100 concurrent connections, each shown
- * next to a bare Fastify route measured in the same run, before and after them (the ratio to the mean
- * of the two is what to compare across machines). Runs on SQLite, and on PostgreSQL too when BENCH_DATABASE_URL or TEST_DATABASE_URL
- * names a server (a throwaway database is created there and dropped afterwards). The ledger check
- * runs after each database's load and the bench fails if it does not pass.
+ * Throughput and latency of the wallet's hottest calls under 100 concurrent connections, on the
+ * server as `npm start` runs it (the esbuild bundle, built first), each shown next to a bare Fastify
+ * route measured in the same run, before and after them (the ratio to the mean of the two is what to
+ * compare across machines). Runs on SQLite, and on PostgreSQL too when BENCH_DATABASE_URL or
+ * TEST_DATABASE_URL names a server (a throwaway database is created there and dropped afterwards).
+ * The ledger check runs after each database's load and the bench fails if it does not pass.
  *
  * Each measurement follows an unmeasured warm-up of the same load (BENCH_WARMUP_SECONDS, default 2).
  * BENCH_SECONDS=5 shortens each measurement; BENCH_CPU_PROFILE=<dir> makes the wallet server write a
@@ -119,16 +120,20 @@ function perConnectionToken(tokens: string[]) {
 }
 
 async function benchDatabase(label: string, env: Record<string, string>, bareUrl: string) {
-  const server = await startServer({
-    NODE_ENV: 'production',
-    SANDBOX_PROVIDERS: 'true',
-    LOG_LEVEL: 'silent',
-    RATE_LIMIT_PER_MINUTE: '100000000',
-    ...(process.env.BENCH_CPU_PROFILE
-      ? { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import ${ROOT}/bench/cpu-profile.mjs`.trim() }
-      : {}),
-    ...env,
-  });
+  // The bundle `npm start` runs, not the TypeScript sources through tsx as the tests do.
+  const server = await startServer(
+    {
+      NODE_ENV: 'production',
+      SANDBOX_PROVIDERS: 'true',
+      LOG_LEVEL: 'silent',
+      RATE_LIMIT_PER_MINUTE: '100000000',
+      ...(process.env.BENCH_CPU_PROFILE
+        ? { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import ${ROOT}/bench/cpu-profile.mjs`.trim() }
+        : {}),
+      ...env,
+    },
+    'built',
+  );
   try {
     const tokens = await preparePlayers(server.url);
     const tokenFor = perConnectionToken(tokens);
@@ -196,9 +201,11 @@ function report(label: string, bares: Figures[], rows: Figures[]) {
     console.info(line(bare, i === 0 ? 'before the endpoints' : 'after the endpoints'));
   });
   console.info(`  ${'bare Fastify, mean'.padEnd(28)} ${bareRps.toFixed(0).padStart(8)} req/s   ratio 1.00`);
-  for (const row of rows) console.info(line(row, `ratio ${(row.rps / bareRps).toFixed(2)} of bare`));
+  for (const row of rows) console.info(line(row, `ratio ${(row.rps / bareRps).toFixed(3)} of bare`));
 }
 
+const built = spawnSync('npm', ['run', 'build', '-w', '@wallet/server'], { cwd: ROOT, stdio: 'inherit' });
+if (built.status !== 0) throw new Error('the server build failed');
 const bareServer = await freePortServer('bench/bare-server.ts');
 try {
   await benchDatabase('SQLite', {}, bareServer.url);

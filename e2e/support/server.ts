@@ -26,11 +26,20 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
+/** The server from its TypeScript sources (tests), or the bundle `npm run build` makes and `npm start` runs. */
+const SERVER_ENTRIES = {
+  source: ['--import', 'tsx', 'apps/server/src/main.ts'],
+  built: ['apps/server/dist/main.js'],
+} as const;
+
 /**
  * Starts the real server (migrations, seed, static app) on a free port with its own SQLite file, and
  * waits until it answers. Each test file gets its own, so files never share state.
  */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+export async function startServer(
+  env: Record<string, string> = {},
+  entry: keyof typeof SERVER_ENTRIES = 'source',
+): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'wallet-e2e-'));
   const fullEnv = {
@@ -44,7 +53,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   } as Record<string, string>;
   // The tests' own PostgreSQL URL must not leak into a server meant to run on its temp SQLite file.
   if (!env.DATABASE_URL) delete fullEnv.DATABASE_URL;
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, [...SERVER_ENTRIES[entry]], {
     cwd: ROOT,
     env: fullEnv,
     stdio: ['ignore', 'inherit', 'inherit'],
