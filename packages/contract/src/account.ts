@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDateTime } from './common.ts';
+import { isoDateTime, text } from './common.ts';
 import { ENGLISH_NAME_BANKS, LAO_CURRENCIES, PHONE_LENGTH } from './constants.ts';
 
 /** Letters A–Z and single inner spaces: the account-name rule for KTB, TMB and BBL (SPEC §5). */
@@ -22,7 +22,8 @@ export function isValidPhone(phone: string, laoMode: boolean): boolean {
 /** Bank account numbers: digits only (dashes a player types are stripped by the client). */
 export const BANK_ACCOUNT_NO_PATTERN = /^\d{6,20}$/;
 
-const trimmed = (max: number) => z.string().trim().max(max);
+const trimmed = (max: number) => text().trim().max(max);
+const password = text().min(1).max(128);
 
 /**
  * Registration payload (SPEC §3). username is the phone; bankAccountName is first and last name
@@ -31,7 +32,7 @@ const trimmed = (max: number) => z.string().trim().max(max);
 export const registrationPayload = z.object({
   name: trimmed(100).min(1),
   username: trimmed(20).min(1),
-  password: z.string().min(1).max(128),
+  password,
   sourceCode: trimmed(50).optional().default(''),
   inviteCode: trimmed(50).optional().default(''),
   bankCode: trimmed(20).min(1),
@@ -48,7 +49,7 @@ export type RegistrationPayload = z.input<typeof registrationPayload>;
 export const registrationValidatePayload = z.object({
   name: trimmed(100).min(1),
   username: trimmed(20).min(1),
-  password: z.string().min(1).max(128),
+  password,
   sourceCode: trimmed(50).optional().default(''),
   inviteCode: trimmed(50).optional().default(''),
   bankCode: trimmed(20).optional().default(''),
@@ -60,7 +61,7 @@ export type RegistrationValidatePayload = z.input<typeof registrationValidatePay
 
 export const loginPayload = z.object({
   username: trimmed(20).min(1),
-  password: z.string().min(1).max(128),
+  password,
   /** Not in SPEC's payload: asks for a long-lived token, matching the "remember" checkbox. */
   remember: z.boolean().optional().default(false),
 });
@@ -110,8 +111,8 @@ export const bankAccountNamePayload = z.object({
 export type BankAccountNamePayload = z.infer<typeof bankAccountNamePayload>;
 
 export const changePasswordPayload = z.object({
-  oldPassword: z.string().min(1).max(128),
-  newPassword: z.string().min(1).max(128),
+  oldPassword: password,
+  newPassword: password,
 });
 export type ChangePasswordPayload = z.infer<typeof changePasswordPayload>;
 

@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { banner } from './banner.ts';
-import { isoDateTime } from './common.ts';
+import { isoDateTime, text } from './common.ts';
 
 /** How the receive limit counts: ever, per Bangkok calendar day, or per Bangkok calendar week. */
 export const BONUS_TYPES = ['limit', 'day', 'week'] as const;
 export type BonusType = (typeof BONUS_TYPES)[number];
 
-export const bonusCode = z.string().trim().min(1).max(50);
+export const bonusCode = text().trim().min(1).max(50);
 
 export const bonusCodeParams = z.object({ code: bonusCode });
 export type BonusCodeParams = z.infer<typeof bonusCodeParams>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDateTime } from './common.ts';
+import { isoDateTime, text } from './common.ts';
 import { CHAT_HISTORY_PAGE_SIZE, CHAT_MESSAGE_MAX, IMAGE_MAX_BYTES, VIDEO_MAX_BYTES } from './constants.ts';
 
 export const CHAT_SENDERS = ['customer', 'other'] as const;
@@ -38,14 +38,14 @@ export type ChatFileType = (typeof CHAT_FILE_TYPES)[number];
 
 /** Media payload (SPEC §3). url says whether filePath is already an absolute URL rather than an upload path. */
 export const mediaPayload = z.object({
-  message: z.string().max(CHAT_MESSAGE_MAX),
+  message: text({ multiline: true }).max(CHAT_MESSAGE_MAX),
   url: z.boolean(),
   fileType: z.enum(CHAT_FILE_TYPES),
-  filePath: z.string().min(1).max(2048),
+  filePath: text().min(1).max(2048),
 });
 export type MediaPayload = z.infer<typeof mediaPayload>;
 
-const chatText = z.string().trim().min(1).max(CHAT_MESSAGE_MAX);
+const chatText = text({ multiline: true }).trim().min(1).max(CHAT_MESSAGE_MAX);
 
 /** Card of a generic (carousel) message; designed here. */
 export const chatCard = z.object({
@@ -85,7 +85,7 @@ export const customerChatMessage = z.discriminatedUnion('message_type', [
 ]);
 export type CustomerChatMessage = z.infer<typeof customerChatMessage>;
 
-const chatId = z.string().min(1).max(100);
+const chatId = text().min(1).max(100);
 
 /** Chat conversation (SPEC §3): one message with who sent it. A member has userId, a visitor guestId. */
 export const conversation = z.object({
@@ -110,12 +110,12 @@ const hasChatIdentity = (v: { userId?: string | null; guestId?: string | null })
 export const chatSendPayload = z
   .object({
     message: customerChatMessage,
-    session_id: z.string().max(100).optional(),
+    session_id: text().max(100).optional(),
     userId: chatId.nullish(),
     guestId: chatId.nullish(),
-    username: z.string().max(100).nullish(),
-    name: z.string().max(100).nullish(),
-    deviceToken: z.string().max(500).nullish(),
+    username: text().max(100).nullish(),
+    name: text().max(100).nullish(),
+    deviceToken: text().max(500).nullish(),
   })
   .refine(hasChatIdentity, { message: 'KEY_MISSING', path: ['guestId'] });
 export type ChatSendPayload = z.input<typeof chatSendPayload>;

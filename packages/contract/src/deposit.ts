@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './common.ts';
 
 export const DEPOSIT_BANK_TYPES = ['BANK', 'PAYMENT'] as const;
 export type DepositBankType = (typeof DEPOSIT_BANK_TYPES)[number];
@@ -59,7 +60,7 @@ export function giftLinkPlaintext(link: string, walletAccountName: string): stri
 }
 
 export const giftLinkPlaintextSchema = z.object({
-  link: z.string().min(1).max(GIFT_LINK_MAX_LENGTH),
-  walletAccountName: z.string().min(1).max(100),
+  link: text().min(1).max(GIFT_LINK_MAX_LENGTH),
+  walletAccountName: text().min(1).max(100),
 });
 export type GiftLinkPlaintext = z.infer<typeof giftLinkPlaintextSchema>;

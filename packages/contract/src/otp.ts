@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './common.ts';
 
 export const OTP_CODE_LENGTH = 6;
 export const OTP_TTL_SECONDS = 300;
@@ -9,7 +10,7 @@ export const OTP_SEND_WINDOW_SECONDS = 3600;
 /** Seconds a player waits before asking for another code. */
 export const OTP_RESEND_COOLDOWN_SECONDS = 30;
 
-export const otpSendPayload = z.object({ phoneNumber: z.string().trim().min(1).max(20) });
+export const otpSendPayload = z.object({ phoneNumber: text().trim().min(1).max(20) });
 export type OtpSendPayload = z.infer<typeof otpSendPayload>;
 
 /**
@@ -26,8 +27,8 @@ export const otpSendResponse = z.object({
 export type OtpSendResponse = z.infer<typeof otpSendResponse>;
 
 export const otpVerifyPayload = z.object({
-  otpToken: z.string().trim().min(1).max(200),
-  otpCode: z.string().trim().min(1).max(10),
+  otpToken: text().trim().min(1).max(200),
+  otpCode: text().trim().min(1).max(10),
 });
 export type OtpVerifyPayload = z.infer<typeof otpVerifyPayload>;
 

@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { text } from './common.ts';
 
 /** Promotion codes are upper-cased before search and activation (SPEC §5); the server does it too. */
-export const promotionCode = z.string().trim().min(1).max(50).toUpperCase();
+export const promotionCode = text().trim().min(1).max(50).toUpperCase();
 
 export const promotionCodeParams = z.object({ code: promotionCode });
 export type PromotionCodeParams = z.infer<typeof promotionCodeParams>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDateTime } from './common.ts';
+import { isoDateTime, text } from './common.ts';
 import { QR_BANK_CODES, QR_GATEWAYS, type QrBankCode } from './constants.ts';
 import { apiAmount } from './money.ts';
 
@@ -8,7 +8,7 @@ export const qrBankCode = z.enum(QR_BANK_CODES);
 export const qrBankCodeParams = z.object({ bankCode: qrBankCode });
 export type QrBankCodeParams = z.infer<typeof qrBankCodeParams>;
 
-export const qrcodeIdParams = z.object({ qrcodeId: z.string().min(1).max(100) });
+export const qrcodeIdParams = z.object({ qrcodeId: text().min(1).max(100) });
 export type QrcodeIdParams = z.infer<typeof qrcodeIdParams>;
 
 /**

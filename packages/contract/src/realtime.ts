@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDateTime } from './common.ts';
+import { isoDateTime, text } from './common.ts';
 import { walletBalance } from './wallet.ts';
 
 /** Socket.IO is served on the API's own origin at this path (same as the library default, pinned here). */
@@ -9,7 +9,7 @@ export const SOCKET_PATH = '/socket.io';
  * The player's app connects with `auth: { token }` (the same bearer token as the API); the server puts
  * the socket in the player's private room and refuses the handshake with `invalid-token` otherwise.
  */
-export const socketAuth = z.object({ token: z.string().min(1).max(200) });
+export const socketAuth = z.object({ token: text().min(1).max(200) });
 export type SocketAuth = z.infer<typeof socketAuth>;
 
 /**

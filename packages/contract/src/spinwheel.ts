@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDateTime } from './common.ts';
+import { isoDateTime, text } from './common.ts';
 
 /** Wheel slice. htmlDescription shows in the claim confirmation and goes through the sanitiser. */
 export const spinSlice = z.object({
@@ -46,7 +46,7 @@ export type Coupon = z.infer<typeof coupon>;
 export const couponListResponse = z.object({ coupons: z.array(coupon) });
 export type CouponListResponse = z.infer<typeof couponListResponse>;
 
-export const couponClaimPayload = z.object({ coupon: z.string().min(1).max(100) });
+export const couponClaimPayload = z.object({ coupon: text().min(1).max(100) });
 export type CouponClaimPayload = z.infer<typeof couponClaimPayload>;
 
 /** POST /api/spinwheel/coupon/claim (designed here): success carries the prize label for the success alert. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDateTime, pageRequest } from './common.ts';
+import { isoDateTime, pageRequest, text } from './common.ts';
 import { SLIP_REASON_CODES } from './errors.ts';
 
 /** The two final statuses of statements and slips; anything else shows as in progress (SPEC §4). */
@@ -60,7 +60,7 @@ export type SlipListRequest = z.infer<typeof slipListRequest>;
 export const slipListResponse = z.object({ total: z.number().int(), slips: z.array(slip) });
 export type SlipListResponse = z.infer<typeof slipListResponse>;
 
-export const slipReferenceParams = z.object({ reference: z.string().min(1).max(100) });
+export const slipReferenceParams = z.object({ reference: text().min(1).max(100) });
 export type SlipReferenceParams = z.infer<typeof slipReferenceParams>;
 
 /** GET /api/statement/slip/reference/{reference}: where the slip image can be viewed. */

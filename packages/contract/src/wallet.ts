@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { bankAccount, profile } from './account.ts';
-import { isoDateTime } from './common.ts';
+import { isoDateTime, text } from './common.ts';
 import { AUTO_LOGIN_PROVIDERS } from './constants.ts';
 import { apiAmount } from './money.ts';
 
@@ -120,8 +120,8 @@ export type TruelinkResponse = z.infer<typeof truelinkResponse>;
 /** GET /api/autoLogin/{provider}/{username}[/{password}]. */
 export const autoLoginParams = z.object({
   provider: z.enum(AUTO_LOGIN_PROVIDERS),
-  username: z.string().min(1).max(100),
-  password: z.string().min(1).max(128).optional(),
+  username: text().min(1).max(100),
+  password: text().min(1).max(128).optional(),
 });
 export type AutoLoginParams = z.infer<typeof autoLoginParams>;
 

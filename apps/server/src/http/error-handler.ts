@@ -26,7 +26,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issue = error.validation[0] as unknown as Issue;
-      const field = issue.instancePath.replace(/^\//, '').replace(/\//g, '.');
+      // An issue with the whole body (or query) has no path of its own: the part of the request names it.
+      const field = issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || error.validationContext;
       return reply.status(400).send({ message: codeForIssue(issue), ...(field ? { field } : {}) });
     }
     const status = error.statusCode ?? 500;

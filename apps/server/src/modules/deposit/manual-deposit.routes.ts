@@ -1,4 +1,5 @@
 import { MANUAL_DEPOSIT_STATUSES, manualDepositConfirmRequest, manualDepositView } from '@wallet/contract/bank-feed';
+import { text } from '@wallet/contract/common';
 import { fromMinor } from '@wallet/contract/money';
 import { addPayload, walletMoveResponse } from '@wallet/contract/wallet';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -21,7 +22,7 @@ export const manualDepositRoutes: FastifyPluginAsyncZod<{ manual: ManualDeposits
 };
 
 const SANDBOX_OPERATOR = 'sandbox';
-const idParams = z.object({ id: z.string().min(1).max(64) });
+const idParams = z.object({ id: text().min(1).max(64) });
 
 /**
  * The operator's decisions on manual deposits, as sandbox doors until the back office has its

@@ -1,3 +1,4 @@
+import { text } from '@wallet/contract/common';
 import { truelinkKeyResponse } from '@wallet/contract/deposit';
 import { apiAmount, fromMinor, toMinor } from '@wallet/contract/money';
 import { truelinkResponse } from '@wallet/contract/wallet';
@@ -13,7 +14,7 @@ import type { GiftLinkService } from './gift-link.service.ts';
  * Only presence and a sane size are checked here: the ciphertext's form is the service's business, so
  * a malformed one answers TRUELINK_INVALID like any other link that does not open.
  */
-const truelinkBody = z.object({ link: z.string().min(1).max(4096) });
+const truelinkBody = z.object({ link: text().min(1).max(4096) });
 
 /** GET /api/wallet/truelink/key and POST /api/wallet/truelink (SPEC §7 Wallet), behind the bearer-token check. */
 export const playerGiftLinkRoutes: FastifyPluginAsyncZod<{
@@ -34,7 +35,7 @@ export const playerGiftLinkRoutes: FastifyPluginAsyncZod<{
   );
 };
 
-const voucherQuery = z.object({ v: z.string().min(1).max(100) });
+const voucherQuery = z.object({ v: text().min(1).max(100) });
 
 /**
  * The sandbox mobile-wallet provider's face: issue a voucher (what a sender does in their wallet app)

@@ -7,6 +7,7 @@ import {
   bankTransferView,
   sandboxBankTransferRequest,
 } from '@wallet/contract/bank-feed';
+import { text } from '@wallet/contract/common';
 import { apiAmount, fromMinor } from '@wallet/contract/money';
 import { walletMoveResponse } from '@wallet/contract/wallet';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -50,7 +51,7 @@ export const sandboxBankRoutes: FastifyPluginAsyncZod<{ db: Kysely<Database>; cl
     '/sandbox/bank/credit',
     {
       schema: {
-        body: z.object({ username: z.string().min(1).max(30), amount: apiAmount }),
+        body: z.object({ username: text().min(1).max(30), amount: apiAmount }),
         response: { 200: walletMoveResponse },
       },
     },
@@ -117,8 +118,8 @@ export const sandboxBankRoutes: FastifyPluginAsyncZod<{ db: Kysely<Database>; cl
     '/sandbox/bank/transfers/:id/credit',
     {
       schema: {
-        params: z.object({ id: z.string().min(1).max(64) }),
-        body: z.object({ username: z.string().min(1).max(30) }),
+        params: z.object({ id: text().min(1).max(64) }),
+        body: z.object({ username: text().min(1).max(30) }),
         response: { 200: bankTransferView },
       },
     },

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
+import { text } from '@wallet/contract/common';
 import { apiAmount, fromMinor, toMinor } from '@wallet/contract/money';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -29,7 +30,7 @@ const STATIC_FILES = {
   'slot.css': 'text/css; charset=utf-8',
 } as const;
 
-const sessionField = z.string().min(1).max(SESSION_MAX_LENGTH);
+const sessionField = text().min(1).max(SESSION_MAX_LENGTH);
 const positiveAmount = apiAmount.refine((n) => n > 0, { message: 'KEY_INVALID' });
 const messageOut = z.object({ message: z.string() });
 
@@ -58,7 +59,7 @@ export const sandboxGamesRoutes: FastifyPluginAsyncZod<SandboxGamesRoutesOptions
 
   app.get(
     '/sandbox/games/assets/:file',
-    { schema: { params: z.object({ file: z.string().max(40) }) } },
+    { schema: { params: z.object({ file: text().max(40) }) } },
     async (request, reply) => {
       const file = files.get(request.params.file);
       if (!file) throw notFound('NO_DATA');
@@ -70,12 +71,12 @@ export const sandboxGamesRoutes: FastifyPluginAsyncZod<SandboxGamesRoutesOptions
     '/sandbox/games/:code/play',
     {
       schema: {
-        params: z.object({ code: z.string().min(1).max(40) }),
+        params: z.object({ code: text().min(1).max(40) }),
         // Lenient on purpose: a broken link deserves the friendly page below, not a JSON error.
         querystring: z.object({
-          session: z.string().max(4096).optional(),
-          client: z.string().max(16).optional(),
-          lang: z.string().max(16).optional(),
+          session: text().max(4096).optional(),
+          client: text().max(16).optional(),
+          lang: text().max(16).optional(),
         }),
       },
     },
@@ -137,7 +138,7 @@ export const sandboxGamesRoutes: FastifyPluginAsyncZod<SandboxGamesRoutesOptions
     {
       schema: {
         body: z.object({
-          provider: z.string().min(1).max(40),
+          provider: text().min(1).max(40),
           operation: z.enum(FAULT_OPERATIONS),
           mode: z.enum(FAULT_MODES),
           times: z.number().int().min(1).max(1000).optional(),

@@ -1,3 +1,4 @@
+import { text } from '@wallet/contract/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
@@ -15,7 +16,7 @@ export const sandboxRoutes: FastifyPluginAsyncZod<{ sms: SandboxOutbox }> = asyn
     {
       schema: {
         querystring: z.object({
-          phone: z.string().max(20).optional(),
+          phone: text().max(20).optional(),
           limit: z.coerce.number().int().min(1).max(100).optional(),
         }),
         response: {

@@ -1,3 +1,4 @@
+import { text } from '@wallet/contract/common';
 import { type BankDepositAccount, depositLookupResponse } from '@wallet/contract/deposit';
 import { apiAmount, toMinor } from '@wallet/contract/money';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -17,11 +18,11 @@ import { bankIdOfCode } from '../../providers/slip-verify/thai-bank-ids.ts';
 import { CONTENT_KEYS } from '../lookup/content.ts';
 
 const accountNo = z.string().regex(/^\d{6,20}$/);
-const bankCode = z.string().min(2).max(10);
+const bankCode = text().min(2).max(10);
 
 const makeSlipBody = z.object({
   /** The player whose registered bank account sends the money, unless from* say otherwise. */
-  username: z.string().min(1).max(30).optional(),
+  username: text().min(1).max(30).optional(),
   fromBankCode: bankCode.optional(),
   fromAccountNo: accountNo.optional(),
   /** Defaults to the operator's first BANK deposit account. */

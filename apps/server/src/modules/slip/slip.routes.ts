@@ -1,4 +1,5 @@
 import multipart from '@fastify/multipart';
+import { text } from '@wallet/contract/common';
 import { IMAGE_MAX_BYTES } from '@wallet/contract/constants';
 import { SLIP_FILE_FIELD, SLIP_UPLOAD_MESSAGES } from '@wallet/contract/slip';
 import {
@@ -97,8 +98,8 @@ export const playerSlipRoutes: FastifyPluginAsyncZod<{ slips: SlipService; idemp
   );
 };
 
-const imageParams = z.object({ id: z.string().min(1).max(40) });
-const imageQuery = z.object({ exp: z.coerce.number().int(), sig: z.string().min(1).max(100) });
+const imageParams = z.object({ id: text().min(1).max(40) });
+const imageQuery = z.object({ exp: z.coerce.number().int(), sig: text().min(1).max(100) });
 
 /**
  * GET /api/slips/image/:id?exp&sig: the slip image behind a signed link. Public because an <img>

@@ -1,3 +1,4 @@
+import { text } from '@wallet/contract/common';
 import { walletMoveResponse, withdrawAllPayload, withdrawPayload } from '@wallet/contract/wallet';
 import {
   PAYOUT_OUTCOMES,
@@ -55,7 +56,7 @@ export const sandboxPayoutRoutes: FastifyPluginAsyncZod<{ withdrawals: Withdrawa
     '/sandbox/payouts/:id/:outcome',
     {
       schema: {
-        params: z.object({ id: z.string().min(1).max(64), outcome: z.enum(PAYOUT_OUTCOMES) }),
+        params: z.object({ id: text().min(1).max(64), outcome: z.enum(PAYOUT_OUTCOMES) }),
         response: { 200: payoutSettlementResponse },
       },
     },

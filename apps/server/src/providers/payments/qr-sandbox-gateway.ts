@@ -1,3 +1,4 @@
+import { text } from '@wallet/contract/common';
 import { QR_BANK_CODES, type QrBankCode } from '@wallet/contract/constants';
 import { apiAmount, fromMinor, MoneyFormatError, toMinor } from '@wallet/contract/money';
 import type { Kysely } from 'kysely';
@@ -24,7 +25,7 @@ const ISSUER_PREFIX: Record<QrBankCode, string> = {
 /** The sandbox gateways' webhook body; `amount` is decimal baht, as gateways send it. */
 export const sandboxPaidWebhookBody = z.object({
   event: z.literal('qr.paid'),
-  gatewayRef: z.string().min(1).max(100),
+  gatewayRef: text().min(1).max(100),
   paymentRef: z.string().regex(/^[A-Za-z0-9_-]{1,100}$/),
   amount: apiAmount.refine((n) => n > 0),
   paidAt: z.number().int().nonnegative(),
