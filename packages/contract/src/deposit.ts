@@ -1,5 +1,14 @@
 import { z } from 'zod';
 import { text } from './common.ts';
+import { GIFT_LINK_MAX_LENGTH } from './deposit-rules.ts';
+
+export {
+  GIFT_LINK_MAX_LENGTH,
+  GIFT_LINK_SOURCE,
+  giftLinkPlaintext,
+  isGiftLinkWallet,
+  WALLET_DEPOSIT_AUTO,
+} from './deposit-rules.ts';
 
 export const DEPOSIT_BANK_TYPES = ['BANK', 'PAYMENT'] as const;
 export type DepositBankType = (typeof DEPOSIT_BANK_TYPES)[number];
@@ -20,15 +29,8 @@ export const bankDepositAccount = z.object({
 });
 export type BankDepositAccount = z.infer<typeof bankDepositAccount>;
 
-/** Wallet modes other than AUTO mean a gift link the player pastes (SPEC §2), so mode stays open-ended. */
-export const WALLET_DEPOSIT_AUTO = 'AUTO';
-
 export const walletDepositAccount = z.object({ walletAccountName: z.string(), mode: z.string() });
 export type WalletDepositAccount = z.infer<typeof walletDepositAccount>;
-
-export function isGiftLinkWallet(account: WalletDepositAccount): boolean {
-  return account.mode !== WALLET_DEPOSIT_AUTO;
-}
 
 /** The deposit lookup. */
 export const depositLookupResponse = z.object({
@@ -44,20 +46,6 @@ export type DepositLookupResponse = z.infer<typeof depositLookupResponse>;
  */
 export const truelinkKeyResponse = z.object({ publicKey: z.string() });
 export type TruelinkKeyResponse = z.infer<typeof truelinkKeyResponse>;
-
-/** The statement's `from` of a gift-link deposit: the mobile wallet the money came from. */
-export const GIFT_LINK_SOURCE = 'TRUEWALLET';
-
-/** The largest gift link the app sends; longer pastes are refused before encryption. */
-export const GIFT_LINK_MAX_LENGTH = 200;
-
-/**
- * The plaintext the client encrypts with RSA-OAEP-256 for POST /api/wallet/truelink (SPEC §7: the gift
- * link plus the wallet account name). JSON keeps the two apart whatever characters a paste contains.
- */
-export function giftLinkPlaintext(link: string, walletAccountName: string): string {
-  return JSON.stringify({ link, walletAccountName });
-}
 
 export const giftLinkPlaintextSchema = z.object({
   link: text().min(1).max(GIFT_LINK_MAX_LENGTH),

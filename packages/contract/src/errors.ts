@@ -118,9 +118,9 @@ export const DESIGNED_CODES = [
 ] as const;
 export type DesignedCode = (typeof DESIGNED_CODES)[number];
 
-/** Messages outside the catalogue that the web client reacts to (SPEC §6, §8). */
-export const INVALID_TOKEN = 'invalid-token';
-export const GONE = 'gone';
+import type { GONE, INVALID_TOKEN } from './client-messages.ts';
+
+export { GONE, INVALID_TOKEN } from './client-messages.ts';
 export type ClientMessage = ErrorCode | DesignedCode | typeof INVALID_TOKEN | typeof GONE;
 
 /** Slip reason codes of SPEC §8 (shown in brackets after the slip status). */

@@ -54,6 +54,4 @@ export type RegisterOtpResponse = z.infer<typeof registerOtpResponse>;
 export const enableChatWidgetResponse = z.object({ enableChatWidget: z.boolean() });
 export type EnableChatWidgetResponse = z.infer<typeof enableChatWidgetResponse>;
 
-/** How-to videos (SPEC §2 How-to): five, in this order. */
-export const HOWTO_VIDEOS = ['wallet', 'play', 'balance', 'bonus', 'end-bonus'] as const;
-export type HowtoVideo = (typeof HOWTO_VIDEOS)[number];
+export { HOWTO_VIDEOS, type HowtoVideo } from './howto-videos.ts';

@@ -1,14 +1,14 @@
 import { z } from 'zod';
 import { text } from './common.ts';
 
-export const OTP_CODE_LENGTH = 6;
-export const OTP_TTL_SECONDS = 300;
-export const OTP_MAX_ATTEMPTS = 5;
-/** Sends allowed per phone within OTP_SEND_WINDOW_SECONDS before OTP_BLOCK. */
-export const OTP_MAX_SENDS = 5;
-export const OTP_SEND_WINDOW_SECONDS = 3600;
-/** Seconds a player waits before asking for another code. */
-export const OTP_RESEND_COOLDOWN_SECONDS = 30;
+export {
+  OTP_CODE_LENGTH,
+  OTP_MAX_ATTEMPTS,
+  OTP_MAX_SENDS,
+  OTP_RESEND_COOLDOWN_SECONDS,
+  OTP_SEND_WINDOW_SECONDS,
+  OTP_TTL_SECONDS,
+} from './otp-rules.ts';
 
 export const otpSendPayload = z.object({ phoneNumber: text().trim().min(1).max(20) });
 export type OtpSendPayload = z.infer<typeof otpSendPayload>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isoDateTime, text } from './common.ts';
-import { QR_BANK_CODES, QR_GATEWAYS, type QrBankCode } from './constants.ts';
+import { QR_BANK_CODES } from './constants.ts';
 import { apiAmount } from './money.ts';
 
 export const qrBankCode = z.enum(QR_BANK_CODES);
@@ -11,14 +11,7 @@ export type QrBankCodeParams = z.infer<typeof qrBankCodeParams>;
 export const qrcodeIdParams = z.object({ qrcodeId: text().min(1).max(100) });
 export type QrcodeIdParams = z.infer<typeof qrcodeIdParams>;
 
-/**
- * The smallest amount (major units) a gateway takes (SPEC §9). PAYTIMZ and ZPAY honour an operator
- * override (a build setting in the web app, an environment setting on the server); the others ignore it.
- */
-export function qrMinimum(bankCode: QrBankCode, override?: number): number {
-  const gateway = QR_GATEWAYS[bankCode];
-  return gateway.minimumOverridable && override !== undefined ? override : gateway.minimum;
-}
+export { qrMinimum } from './qr-rules.ts';
 
 /** POST /api/qrcode/{bankCode}. The gateway minimum is checked by the server. */
 export const qrCreatePayload = z.object({ amount: apiAmount });

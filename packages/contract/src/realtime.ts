@@ -2,8 +2,7 @@ import { z } from 'zod';
 import { isoDateTime, text } from './common.ts';
 import { walletBalance } from './wallet.ts';
 
-/** Socket.IO is served on the API's own origin at this path (same as the library default, pinned here). */
-export const SOCKET_PATH = '/socket.io';
+export { SOCKET_PATH, WALLET_CHANGED_EVENT } from './realtime-events.ts';
 
 /**
  * The player's app connects with `auth: { token }` (the same bearer token as the API); the server puts
@@ -12,11 +11,6 @@ export const SOCKET_PATH = '/socket.io';
 export const socketAuth = z.object({ token: text().min(1).max(200) });
 export type SocketAuth = z.infer<typeof socketAuth>;
 
-/**
- * Sent to the player's room after any committed movement of the player's money (wallet or game
- * accounts). Carries the wallet balance so the header updates at once; the app reloads the full
- * wallet for game-account amounts.
- */
-export const WALLET_CHANGED_EVENT = 'wallet:changed';
+/** The payload of WALLET_CHANGED_EVENT (realtime-events.ts). */
 export const walletChangedEvent = z.object({ wallet: walletBalance, updatedAt: isoDateTime });
 export type WalletChangedEvent = z.infer<typeof walletChangedEvent>;

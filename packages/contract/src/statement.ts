@@ -2,20 +2,9 @@ import { z } from 'zod';
 import { isoDateTime, pageRequest, text } from './common.ts';
 import { SLIP_REASON_CODES } from './errors.ts';
 
-/** The two final statuses of statements and slips; anything else shows as in progress (SPEC §4). */
-export const STATUS = { SUCCESS: 'SUCCESS', FAILED: 'FAILED' } as const;
-export type StatusKind = 'success' | 'failed' | 'processing';
+import { STATEMENT_TYPES } from './statement-rules.ts';
 
-/** Case-insensitive because slips travel their status in lower case (SPEC §8) and statements in upper. */
-export function statusKind(status: string): StatusKind {
-  const upper = status.toUpperCase();
-  if (upper === STATUS.SUCCESS) return 'success';
-  if (upper === STATUS.FAILED) return 'failed';
-  return 'processing';
-}
-
-export const STATEMENT_TYPES = ['deposit', 'bonus', 'finish_bonus', 'withdraw', 'transfer'] as const;
-export type StatementType = (typeof STATEMENT_TYPES)[number];
+export { STATEMENT_TYPES, STATUS, type StatementType, type StatusKind, statusKind } from './statement-rules.ts';
 
 const linked = z.object({ description: z.string() });
 

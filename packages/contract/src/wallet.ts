@@ -4,8 +4,9 @@ import { isoDateTime, text } from './common.ts';
 import { AUTO_LOGIN_PROVIDERS } from './constants.ts';
 import { apiAmount } from './money.ts';
 
-/** The main wallet's code in transfers; upper case so it can never collide with a slot code. */
-export const WALLET_CODE = 'WALLET';
+import { GAME_CATEGORIES, WALLET_CODE } from './wallet-codes.ts';
+
+export { GAME_CATEGORIES, type GameCategory, WALLET_CODE } from './wallet-codes.ts';
 
 /** A game provider's code as it appears in paths and transfers. */
 export const slotCode = z.string().regex(/^[a-z0-9_-]{1,30}$/, { message: 'KEY_INVALID' });
@@ -14,9 +15,6 @@ export type SlotCode = z.infer<typeof slotCode>;
 /** Either end of a transfer. */
 export const walletOrSlotCode = z.union([z.literal(WALLET_CODE), slotCode]);
 export type WalletOrSlotCode = z.infer<typeof walletOrSlotCode>;
-
-export const GAME_CATEGORIES = ['slot', 'sport', 'lotto'] as const;
-export type GameCategory = (typeof GAME_CATEGORIES)[number];
 
 /** Game account entry (SPEC §3). An inactive entry still lists the provider so the card can offer activation. */
 export const gameAccount = z.object({
