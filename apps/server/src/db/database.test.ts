@@ -5,8 +5,10 @@ import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { openTestDatabase, type TestDatabase, testDialects } from '../../test/helpers.ts';
-import { type Db, dialectOf, openDb, prepared, transaction } from './database.ts';
+import { type Db, openDb } from './database.ts';
+import { dialectOf } from './dialect.ts';
 import { migrate } from './migrate.ts';
+import { prepared, transaction } from './prepared.ts';
 
 const putSetting = prepared(
   `insert into settings (key, value, updated_at) values ($1, $2, $3)

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { prepared } from '../db/database.ts';
+import { prepared } from '../db/prepared.ts';
 import type { Database } from '../db/schema.ts';
 import { orderedId, randomId } from '../lib/ids.ts';
 
@@ -114,7 +114,7 @@ function transferRow(input: TransferInput): unknown[] {
   ];
 }
 
-// The ledger's own statements are fixed SQL texts (db/database.ts `prepared`): they run on every money
+// The ledger's own statements are fixed SQL texts (db/prepared.ts): they run on every money
 // movement, and the query builder would cost more than the statements themselves.
 const insertTransfer = prepared(
   `insert into ledger_transfers (id, debit_account_id, credit_account_id, amount, currency, kind, ref_type, ref_id, created_at)

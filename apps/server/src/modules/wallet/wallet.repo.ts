@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { prepared } from '../../db/database.ts';
+import { prepared } from '../../db/prepared.ts';
 import type { Database, GameProvidersTable } from '../../db/schema.ts';
 import type { LedgerAccount } from '../../ledger/ledger.ts';
 

@@ -10,7 +10,7 @@ import {
   type WalletResponse,
 } from '@wallet/contract/wallet';
 import type { Kysely } from 'kysely';
-import type { Dialect } from '../../db/database.ts';
+import type { Dialect } from '../../db/dialect.ts';
 import type { Database } from '../../db/schema.ts';
 import { AppError, badRequest } from '../../http/errors.ts';
 import { type IdempotencyTicket, PLAIN_TRANSACTIONS } from '../../http/idempotency.ts';

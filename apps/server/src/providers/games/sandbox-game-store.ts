@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { dialectOf, prepared, transaction } from '../../db/database.ts';
+import { dialectOf } from '../../db/dialect.ts';
+import { prepared, transaction } from '../../db/prepared.ts';
 import type { Database, GameProvidersTable } from '../../db/schema.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 
