@@ -111,6 +111,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     rememberTtlDays: config.rememberTtlDays,
     loginMaxFailures: config.loginMaxFailures,
     loginFailureWindowSeconds: config.loginFailureWindowSeconds,
+    // Called only while serving requests, by when `realtime` below exists.
+    onSessionsEnded: (userId, which) => realtime.sessionsEnded(userId, which),
   });
   const lookupOptions = {
     db: kysely,

@@ -6,6 +6,7 @@ import {
   bearer,
   createTestContext,
   fundWallet,
+  login,
   registerPlayer,
   type TestContext,
   testDialects,
@@ -15,6 +16,12 @@ import { loadConfig } from '../config.ts';
 import { checkLedger } from '../ledger/check.ts';
 
 const sockets: Socket[] = [];
+
+/** The app's URL, listening first if it is not yet. */
+async function urlOf(app: FastifyInstance): Promise<string> {
+  const address = app.server.address();
+  return address && typeof address !== 'string' ? `http://127.0.0.1:${address.port}` : listen(app);
+}
 
 async function listen(app: FastifyInstance): Promise<string> {
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -38,6 +45,27 @@ function connected(socket: Socket): Promise<void> {
 
 function nextWalletEvent(socket: Socket): Promise<WalletChangedEvent> {
   return new Promise((resolve) => socket.once(WALLET_CHANGED_EVENT, resolve));
+}
+
+/** The reason the socket was disconnected, or 'still connected' after `ms`. */
+function disconnection(socket: Socket, ms = 1_500): Promise<string> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve('still connected'), ms);
+    socket.once('disconnect', (reason) => {
+      clearTimeout(timer);
+      resolve(reason);
+    });
+  });
+}
+
+/** A registered player logged in on two devices, each with a connected socket. */
+async function playerOnTwoDevices(app: FastifyInstance, url: string, secondUrl = url) {
+  const { phone, token, payload } = await registerPlayer(app);
+  const otherToken = await login(app, phone, payload.password as string);
+  const here = connect(url, token);
+  const there = connect(secondUrl, otherToken);
+  await Promise.all([connected(here), connected(there)]);
+  return { phone, token, otherToken, password: payload.password as string, here, there };
 }
 
 afterEach(() => {
@@ -89,6 +117,43 @@ describe.each(testDialects())('realtime balance (%s)', (dialect) => {
     expect((await afterTransfer).wallet).toEqual({ amount: 100.5 });
     expect(strangerHeard).toBe(false);
   });
+
+  it("logout disconnects that session's sockets, and only those: the player's other device keeps hearing", async () => {
+    const { phone, token, here, there } = await playerOnTwoDevices(ctx.app, url);
+    const hereGone = disconnection(here);
+    const thereGone = disconnection(there);
+    const logout = await ctx.app.inject({ method: 'POST', url: '/api/logout', headers: bearer(token) });
+    expect(logout.statusCode).toBe(200);
+    expect(await hereGone).toBe('io server disconnect');
+    expect(await thereGone).toBe('still connected');
+
+    let loggedOutHeard = false;
+    here.on(WALLET_CHANGED_EVENT, () => {
+      loggedOutHeard = true;
+    });
+    const event = nextWalletEvent(there);
+    await fundWallet(ctx.app, phone, 30);
+    expect((await event).wallet).toEqual({ amount: 30 });
+    expect(loggedOutHeard).toBe(false);
+    // The ended session cannot come back over a socket either.
+    const again = await connected(connect(url, token)).catch((e: Error) => e);
+    expect((again as Error).message).toBe('invalid-token');
+  });
+
+  it("a password change disconnects the sockets of every other session, not the changing device's", async () => {
+    const { token, password, here, there } = await playerOnTwoDevices(ctx.app, url);
+    const hereGone = disconnection(here);
+    const thereGone = disconnection(there);
+    const changed = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/account/changepwd',
+      headers: bearer(token),
+      payload: { oldPassword: password, newPassword: 'Another-Secret-2026' },
+    });
+    expect(changed.statusCode).toBe(200);
+    expect(await thereGone).toBe('io server disconnect');
+    expect(await hereGone).toBe('still connected');
+  });
 });
 
 // Several server instances behind a load balancer: a movement on one reaches a socket held by another.
@@ -120,6 +185,34 @@ describe.runIf(process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL)('rea
     const event = nextWalletEvent(socket);
     await fundWallet(ctx.app, phone, 42);
     expect((await event).wallet).toEqual({ amount: 42 });
+  });
+
+  it('ending a session on one instance disconnects its sockets held by the other', async () => {
+    const [firstUrl, secondUrl] = [await urlOf(ctx.app), await urlOf(second)];
+    // `here` (this device's session) talks to the second instance, `there` (the other device) to the first.
+    const { phone, token, otherToken, password, here, there } = await playerOnTwoDevices(ctx.app, secondUrl, firstUrl);
+    // The Redis adapter subscribes asynchronously after the join; give it a moment to settle.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const hereGone = disconnection(here);
+    const thereGone = disconnection(there);
+    expect((await ctx.app.inject({ method: 'POST', url: '/api/logout', headers: bearer(token) })).statusCode).toBe(200);
+    expect(await hereGone).toBe('io server disconnect');
+    expect(await thereGone).toBe('still connected');
+
+    // A password change served by the second instance ends a session whose socket is on the first.
+    const third = connect(firstUrl, await login(ctx.app, phone, password));
+    await connected(third);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const thirdGone = disconnection(third);
+    const changed = await second.inject({
+      method: 'PUT',
+      url: '/api/account/changepwd',
+      headers: bearer(otherToken),
+      payload: { oldPassword: password, newPassword: 'Another-Secret-2026' },
+    });
+    expect(changed.statusCode).toBe(200);
+    expect(await thirdGone).toBe('io server disconnect');
+    expect(await disconnection(there, 300)).toBe('still connected');
   });
 
   it("keeps the books right when two instances move the same player's money at once", async () => {

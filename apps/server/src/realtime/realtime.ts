@@ -13,9 +13,21 @@ import { findLiveSession } from '../modules/account/account.repo.ts';
 export interface Realtime {
   /** Tells every open app of the player (any tab, device or server instance) its new wallet balance. */
   walletChanged(userId: string, walletMinor: number): void;
+  /**
+   * Disconnects the sockets of sessions that ended, on every instance: the one session `tokenHash`
+   * (a logout), or every session of the player but `keepTokenHash` (a password change keeps the device
+   * that made it), or all of them (a suspension).
+   */
+  sessionsEnded(userId: string, which?: EndedSessions): void;
+}
+
+export interface EndedSessions {
+  tokenHash?: string | undefined;
+  keepTokenHash?: string | undefined;
 }
 
 const playerRoom = (userId: string) => `player:${userId}`;
+const sessionRoom = (tokenHash: string) => `session:${tokenHash}`;
 
 /**
  * Socket.IO on the app's own HTTP server. A socket proves who it is with the player's bearer token
@@ -39,9 +51,17 @@ export function attachRealtime(
     const auth = socketAuth.safeParse(socket.handshake.auth);
     if (!auth.success) return next(new Error('invalid-token'));
     try {
-      const session = await findLiveSession(deps.db, sha256(auth.data.token), deps.clock.now());
-      if (session?.status !== 'active') return next(new Error('invalid-token'));
-      await socket.join(playerRoom(session.user_id));
+      const tokenHash = sha256(auth.data.token);
+      const liveSession = async () => {
+        const session = await findLiveSession(deps.db, tokenHash, deps.clock.now());
+        return session?.status === 'active' ? session : undefined;
+      };
+      const session = await liveSession();
+      if (!session) return next(new Error('invalid-token'));
+      await socket.join([playerRoom(session.user_id), sessionRoom(tokenHash)]);
+      // A session that ended between the first look and the join had its rooms emptied before this
+      // socket was in them; asking again once it is in closes that gap (a refused socket leaves them).
+      if (!(await liveSession())) return next(new Error('invalid-token'));
       next();
     } catch (error) {
       next(error instanceof Error ? error : new Error(String(error)));
@@ -63,6 +83,12 @@ export function attachRealtime(
         updatedAt: new Date(deps.clock.now()).toISOString(),
       };
       io.to(room).emit(WALLET_CHANGED_EVENT, event);
+    },
+    sessionsEnded(userId, which = {}) {
+      // disconnectSockets goes through the adapter, so with Redis it reaches every instance's sockets.
+      if (which.tokenHash) return io.in(sessionRoom(which.tokenHash)).disconnectSockets(true);
+      const sockets = io.in(playerRoom(userId));
+      (which.keepTokenHash ? sockets.except(sessionRoom(which.keepTokenHash)) : sockets).disconnectSockets(true);
     },
   };
 }

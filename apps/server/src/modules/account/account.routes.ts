@@ -33,7 +33,7 @@ export const publicAccountRoutes: FastifyPluginAsyncZod<{ accounts: AccountServi
 /** Calls of a logged-in player; the scope that registers these applies the bearer-token check. */
 export const playerAccountRoutes: FastifyPluginAsyncZod<{ accounts: AccountService }> = async (app, { accounts }) => {
   app.post('/api/logout', { schema: { response: { 200: messageResponse } } }, async (request) =>
-    accounts.logout(playerOf(request).tokenHash),
+    accounts.logout(playerOf(request).id, playerOf(request).tokenHash),
   );
   app.get('/api/account/profile', { schema: { response: { 200: profileResponse } } }, async (request) =>
     accounts.getProfile(playerOf(request).id),

@@ -32,6 +32,11 @@ export interface AccountDeps {
   rememberTtlDays: number;
   loginMaxFailures: number;
   loginFailureWindowSeconds: number;
+  /**
+   * Called once sessions have ended (committed), so whatever still serves them (open sockets) stops:
+   * `tokenHash` is the one session that ended; without it every session but `keepTokenHash` did.
+   */
+  onSessionsEnded?(userId: string, which: { tokenHash?: string; keepTokenHash?: string }): void;
 }
 
 type RegistrationInput = Required<Omit<RegistrationValidatePayload, 'currency'>> & {
@@ -158,8 +163,9 @@ export function createAccountService(deps: AccountDeps) {
     return { token };
   }
 
-  async function logout(tokenHash: string): Promise<{ message: 'SUCCESS' }> {
+  async function logout(userId: string, tokenHash: string): Promise<{ message: 'SUCCESS' }> {
     await repo.revokeSession(db, tokenHash, clock.now());
+    deps.onSessionsEnded?.(userId, { tokenHash });
     return { message: 'SUCCESS' };
   }
 
@@ -232,6 +238,7 @@ export function createAccountService(deps: AccountDeps) {
       updated_at: clock.now(),
     });
     await repo.revokeOtherSessions(db, userId, tokenHash, clock.now());
+    deps.onSessionsEnded?.(userId, { keepTokenHash: tokenHash });
     return { message: 'SUCCESS' };
   }
 
