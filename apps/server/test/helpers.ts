@@ -7,13 +7,13 @@ import type { Kysely } from 'kysely';
 import pg from 'pg';
 import { type AppDeps, buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
+import { CONTENT_KEYS } from '../src/db/content-settings.ts';
 import { type Db, openDb } from '../src/db/database.ts';
 import { migrate } from '../src/db/migrate.ts';
 import type { Database } from '../src/db/schema.ts';
 import { seed } from '../src/db/seed/seed.ts';
 import { getSetting, putSetting } from '../src/db/settings.repo.ts';
 import { manualClock } from '../src/lib/clock.ts';
-import { CONTENT_KEYS } from '../src/modules/lookup/content.ts';
 
 export type TestDialect = 'sqlite' | 'postgres';
 

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import QRCode from 'qrcode';
+import { CONTENT_KEYS, type ContactContent } from '../db/content-settings.ts';
 import type { Database } from '../db/schema.ts';
 import { getSetting } from '../db/settings.repo.ts';
-import { CONTENT_KEYS, type ContactContent } from '../modules/lookup/content.ts';
 
 /** The contact page's LINE QR, drawn from the operator's LINE link so the two can never disagree. */
 export function registerLineQr(app: FastifyInstance, db: Kysely<Database>): void {

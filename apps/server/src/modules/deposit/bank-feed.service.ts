@@ -12,6 +12,7 @@ import {
 import type { BankDepositAccount } from '@wallet/contract/deposit';
 import { fromMinor, toMinor } from '@wallet/contract/money';
 import type { Kysely } from 'kysely';
+import { CONTENT_KEYS, type DepositContent } from '../../db/content-settings.ts';
 import type { Database } from '../../db/schema.ts';
 import { getSetting } from '../../db/settings.repo.ts';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors.ts';
@@ -20,7 +21,6 @@ import { SYSTEM_KINDS } from '../../ledger/ledger.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { orderedId } from '../../lib/ids.ts';
 import { type SignedDelivery, signedDelivery, verifyBankFeed } from '../../providers/payments/bank-feed-signature.ts';
-import { CONTENT_KEYS, type DepositContent } from '../lookup/content.ts';
 import * as repo from './bank-feed.repo.ts';
 import type { DepositService } from './deposit.service.ts';
 

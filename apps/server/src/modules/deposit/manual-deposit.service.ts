@@ -2,6 +2,7 @@ import type { ManualDepositStatus, ManualDepositView } from '@wallet/contract/ba
 import { fromMinor, toMinor } from '@wallet/contract/money';
 import type { WalletMoveResponse } from '@wallet/contract/wallet';
 import type { Kysely } from 'kysely';
+import { CONTENT_KEYS, type DepositContent } from '../../db/content-settings.ts';
 import type { ManualDepositsTable } from '../../db/schema/deposits.ts';
 import type { Database } from '../../db/schema.ts';
 import { getSetting } from '../../db/settings.repo.ts';
@@ -10,7 +11,6 @@ import type { ReplayableResult } from '../../http/idempotency.ts';
 import { SYSTEM_KINDS } from '../../ledger/ledger.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { orderedId } from '../../lib/ids.ts';
-import { CONTENT_KEYS, type DepositContent } from '../lookup/content.ts';
 import { insertStatement, playerLedgerAccounts, settleStatement } from '../wallet/wallet.repo.ts';
 import { bankDepositReference } from './bank-feed.service.ts';
 import type { DepositService } from './deposit.service.ts';

@@ -11,9 +11,9 @@ import {
   type TestContext,
   testDialects,
 } from '../../../test/helpers.ts';
+import { CONTENT_KEYS, type DepositContent } from '../../db/content-settings.ts';
 import { getSetting, putSetting } from '../../db/settings.repo.ts';
 import { checkLedger } from '../../ledger/check.ts';
-import { CONTENT_KEYS, type DepositContent } from '../lookup/content.ts';
 import { newReference, OPERATOR_AUTO_ACCOUNT } from './bank-feed.fixtures.ts';
 
 describe.each(testDialects())('manual deposits (%s)', (dialect) => {

@@ -8,6 +8,7 @@ import {
 import { fromMinor, toMinor } from '@wallet/contract/money';
 import { type TruelinkResponse, truelinkPayload } from '@wallet/contract/wallet';
 import type { Kysely } from 'kysely';
+import { CONTENT_KEYS, type DepositContent } from '../../db/content-settings.ts';
 import type { Database } from '../../db/schema.ts';
 import { getSetting } from '../../db/settings.repo.ts';
 import { badRequest } from '../../http/errors.ts';
@@ -15,7 +16,6 @@ import { SYSTEM_KINDS } from '../../ledger/ledger.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { GiftLinkProvider } from '../../providers/payments/gift-link-provider.ts';
 import type { DepositService } from '../deposit/deposit.service.ts';
-import { CONTENT_KEYS, type DepositContent } from '../lookup/content.ts';
 import { playerLedgerAccounts } from '../wallet/wallet.repo.ts';
 import { claimVoucher, markVoucherCredited, markVoucherUnknown, releaseVoucher } from './gift-link.repo.ts';
 import type { GiftLinkKeys } from './gift-link-keys.ts';

@@ -16,10 +16,6 @@ import {
 import { fromMinor } from '@wallet/contract/money';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.ts';
-import { getSetting } from '../../db/settings.repo.ts';
-import { inDailyWindow } from '../../lib/bangkok-time.ts';
-import type { Clock } from '../../lib/clock.ts';
 import {
   CONTENT_KEYS,
   type ContactContent,
@@ -27,7 +23,11 @@ import {
   type InfoContent,
   type SlipWindowContent,
   type WithdrawLimitsContent,
-} from './content.ts';
+} from '../../db/content-settings.ts';
+import type { Database } from '../../db/schema.ts';
+import { getSetting } from '../../db/settings.repo.ts';
+import { inDailyWindow } from '../../lib/bangkok-time.ts';
+import type { Clock } from '../../lib/clock.ts';
 import { listBanks, listSources } from './lookup.repo.ts';
 
 export interface LookupOptions {

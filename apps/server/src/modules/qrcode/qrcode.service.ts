@@ -4,6 +4,7 @@ import { fromMinor, MoneyFormatError, toMinor } from '@wallet/contract/money';
 import { type QrcodeRecord, qrMinimum } from '@wallet/contract/qrcode';
 import { type Kysely, sql } from 'kysely';
 import QRCode from 'qrcode';
+import { CONTENT_KEYS, type DepositContent } from '../../db/content-settings.ts';
 import type { Db } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import { getSetting } from '../../db/settings.repo.ts';
@@ -11,7 +12,6 @@ import { badRequest, notFound } from '../../http/errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { orderedId } from '../../lib/ids.ts';
 import type { IssuedQr, QrGateway, QrGateways } from '../../providers/payments/qr-gateway.ts';
-import { CONTENT_KEYS, type DepositContent } from '../lookup/content.ts';
 import { playerLedgerAccounts } from '../wallet/wallet.repo.ts';
 import {
   cancelOwnQrcode,

@@ -5,6 +5,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { slipVerify as miniQrPayload } from 'promptparse/generate';
 import { z } from 'zod';
+import { CONTENT_KEYS } from '../../db/content-settings.ts';
 import type { Database } from '../../db/schema.ts';
 import { getSetting } from '../../db/settings.repo.ts';
 import { badRequest, conflict } from '../../http/errors.ts';
@@ -15,7 +16,6 @@ import { renderSlipImage } from '../../providers/slip-verify/sandbox-slip-image.
 import type { SandboxSlipVerifier } from '../../providers/slip-verify/sandbox-slip-verify.ts';
 import { maskAccountNo } from '../../providers/slip-verify/slip-verify-provider.ts';
 import { bankIdOfCode } from '../../providers/slip-verify/thai-bank-ids.ts';
-import { CONTENT_KEYS } from '../lookup/content.ts';
 
 const accountNo = z.string().regex(/^\d{6,20}$/);
 const bankCode = text().min(2).max(10);

@@ -3,6 +3,7 @@ import { fromMinor } from '@wallet/contract/money';
 import { SLIP_UPLOAD_INTERVAL_MS } from '@wallet/contract/slip';
 import type { Slip } from '@wallet/contract/statement';
 import type { Kysely } from 'kysely';
+import { CONTENT_KEYS, type DepositContent, type SlipWindowContent } from '../../db/content-settings.ts';
 import type { Database } from '../../db/schema.ts';
 import { getSetting } from '../../db/settings.repo.ts';
 import { badRequest, notFound, tooManyRequests } from '../../http/errors.ts';
@@ -18,7 +19,6 @@ import {
 } from '../../providers/slip-verify/slip-verify-provider.ts';
 import { bankCodeOfId } from '../../providers/slip-verify/thai-bank-ids.ts';
 import type { DepositService } from '../deposit/deposit.service.ts';
-import { CONTENT_KEYS, type DepositContent, type SlipWindowContent } from '../lookup/content.ts';
 import {
   claimAttempt,
   countPlayerSlips,

@@ -2,6 +2,7 @@ import { fromMinor, toMinor } from '@wallet/contract/money';
 import type { WalletMoveResponse } from '@wallet/contract/wallet';
 import type { PayoutSettlementResponse, WithdrawalStatus, WithdrawalView } from '@wallet/contract/withdraw';
 import type { Kysely } from 'kysely';
+import { CONTENT_KEYS, type WithdrawLimitsContent } from '../../db/content-settings.ts';
 import type { Database } from '../../db/schema.ts';
 import { getSetting } from '../../db/settings.repo.ts';
 import { type AppError, badRequest, conflict, notFound } from '../../http/errors.ts';
@@ -16,7 +17,6 @@ import {
 import type { Clock } from '../../lib/clock.ts';
 import { orderedId } from '../../lib/ids.ts';
 import type { PayoutAdapter, PayoutOrder, PayoutReport } from '../../providers/payments/payout.ts';
-import { CONTENT_KEYS, type WithdrawLimitsContent } from '../lookup/content.ts';
 import { insertStatement, playerLedgerAccounts, settleStatement } from '../wallet/wallet.repo.ts';
 import * as repo from './withdraw.repo.ts';
 

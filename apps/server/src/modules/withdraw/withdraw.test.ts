@@ -16,12 +16,12 @@ import {
 } from '../../../test/helpers.ts';
 import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
+import { CONTENT_KEYS } from '../../db/content-settings.ts';
 import { putSetting } from '../../db/settings.repo.ts';
 import { AppError, badRequest } from '../../http/errors.ts';
 import { checkLedger } from '../../ledger/check.ts';
 import { createSystemAccounts } from '../../ledger/ledger.ts';
 import { manualPayouts } from '../../providers/payments/payout.ts';
-import { CONTENT_KEYS } from '../lookup/content.ts';
 import { createWithdrawals } from './withdraw.service.ts';
 
 describe.each(testDialects())('withdrawals (%s)', (dialect) => {
