@@ -1,0 +1,136 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * The server's layers depend downward only: lib, db, ledger, http and providers know nothing of the
+ * features in modules/, and no two top-level folders import each other, directly or round a loop. A
+ * feature can then be changed, or a lower layer reused, without dragging the rest along.
+ */
+
+const SRC = resolve(dirname(fileURLToPath(import.meta.url)), '../src');
+
+/** Folders that sit below the features. */
+const BELOW_MODULES = ['db', 'http', 'ledger', 'lib', 'providers'];
+
+/** Imports from below modules/ that are tolerated for now; nothing may join them. */
+const TOLERATED: ReadonlyArray<{ from: string; to: string }> = [
+  // removed when booking moves to the ledger layer (issue 13)
+  { from: 'db/seed/seed.ts', to: 'modules/deposit/deposit.service.ts' },
+  { from: 'db/seed/seed.ts', to: 'modules/wallet/wallet.repo.ts' },
+];
+
+interface Edge {
+  from: string;
+  to: string;
+}
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(path);
+    return /\.(ts|js)$/.test(entry.name) ? [path] : [];
+  });
+}
+
+/** Paths relative to src/, with forward slashes. */
+const fromSrc = (path: string) => relative(SRC, path).split(sep).join('/');
+
+/**
+ * Every relative import (static, dynamic, `export … from`, type-only) between files of src/. Tests are
+ * left out: they build the whole app (test/helpers.ts), so they stand above every layer.
+ */
+function importEdges(): Edge[] {
+  return sourceFiles(SRC)
+    .filter((file) => !file.endsWith('.test.ts'))
+    .flatMap((file) => {
+      const { importedFiles } = ts.preProcessFile(readFileSync(file, 'utf8'), true, true);
+      return importedFiles
+        .map(({ fileName }) => fileName)
+        .filter((specifier) => specifier.startsWith('.'))
+        .map((specifier) => ({ from: fromSrc(file), to: fromSrc(resolve(dirname(file), specifier)) }))
+        .filter((edge) => !edge.to.startsWith('../'));
+    });
+}
+
+/**
+ * The layer a file belongs to: its top-level folder, or the file itself at the top (config.ts sits low,
+ * app.ts and main.ts on top). The seed fills the database through the ledger: it stands above it, a
+ * layer of its own rather than part of db/.
+ */
+function layerOf(path: string): string {
+  if (path.startsWith('db/seed/')) return 'db/seed';
+  return path.split('/')[0] as string;
+}
+
+/** A loop of layers (first and last the same), or undefined. */
+function findCycle(edges: Edge[]): string[] | undefined {
+  const next = new Map<string, Set<string>>();
+  for (const { from, to } of edges) {
+    const [a, b] = [layerOf(from), layerOf(to)];
+    if (a === b) continue;
+    if (!next.has(a)) next.set(a, new Set());
+    next.get(a)?.add(b);
+  }
+  const done = new Set<string>();
+  const path: string[] = [];
+  const visit = (layer: string): string[] | undefined => {
+    const open = path.indexOf(layer);
+    if (open >= 0) return [...path.slice(open), layer];
+    if (done.has(layer)) return undefined;
+    path.push(layer);
+    for (const target of next.get(layer) ?? []) {
+      const cycle = visit(target);
+      if (cycle) return cycle;
+    }
+    path.pop();
+    done.add(layer);
+    return undefined;
+  };
+  for (const layer of [...next.keys()].sort()) {
+    const cycle = visit(layer);
+    if (cycle) return cycle;
+  }
+  return undefined;
+}
+
+const tolerated = (edge: Edge) => TOLERATED.some((t) => t.from === edge.from && t.to === edge.to);
+
+describe('server import layers', () => {
+  const edges = importEdges();
+
+  it('sees the imports it checks', () => {
+    expect(edges).toContainEqual({ from: 'main.ts', to: 'app.ts' });
+    expect(edges).toContainEqual({ from: 'db/database.ts', to: 'db/sqlite/group-commit-driver.ts' });
+  });
+
+  it('keeps db/, http/, ledger/, lib/ and providers/ from importing modules/', () => {
+    const upward = edges
+      .filter((edge) => BELOW_MODULES.includes(layerOf(edge.from).split('/')[0] as string))
+      .filter((edge) => edge.to.startsWith('modules/') && !tolerated(edge))
+      .map((edge) => `${edge.from} → ${edge.to}`);
+    expect(upward).toEqual([]);
+  });
+
+  it('still needs every tolerated import (drop an entry once its import is gone)', () => {
+    const gone = TOLERATED.filter((t) => !edges.some((edge) => edge.from === t.from && edge.to === t.to));
+    expect(gone).toEqual([]);
+  });
+
+  it('keeps the ledger off the database opener: it needs the Kysely types and prepared statements only', () => {
+    const opener = edges.filter((edge) => layerOf(edge.from) === 'ledger' && edge.to === 'db/database.ts');
+    expect(opener.map((edge) => edge.from)).toEqual([]);
+  });
+
+  it('has no import cycle between the top-level folders', () => {
+    const cycle = findCycle(edges);
+    const through = cycle?.slice(1).map((layer, i) => {
+      const from = cycle[i] as string;
+      const edge = edges.find((e) => layerOf(e.from) === from && layerOf(e.to) === layer) as Edge;
+      return `${edge.from} → ${edge.to}`;
+    });
+    expect(through).toBeUndefined();
+  });
+});
