@@ -1,21 +1,11 @@
-import type {
-  REQUEST_TIMEOUT_MS as RequestTimeout,
-  UPLOAD_TIMEOUT_MS as UploadTimeout,
-} from '@wallet/contract/constants';
-import type { GONE as Gone, INVALID_TOKEN as InvalidToken } from '@wallet/contract/errors';
-import { config } from '@/app/config';
-import { paths } from '@/app/paths';
+import { GONE, INVALID_TOKEN } from '@wallet/contract/client-messages';
+import { REQUEST_TIMEOUT_MS, UPLOAD_TIMEOUT_MS } from '@wallet/contract/constants';
 import { i18n } from '@/i18n/i18n';
 import { clearToken, getToken } from '@/lib/auth-token';
+import { config } from '@/lib/config';
 import { navigateTo } from '@/lib/navigation';
+import { paths } from '@/lib/paths';
 import { ApiError } from './api-error';
-
-// Type-only imports checked against the contract: importing the contract's error module at runtime would pull
-// zod into the first bundle the player downloads.
-const INVALID_TOKEN: typeof InvalidToken = 'invalid-token';
-const GONE: typeof Gone = 'gone';
-const REQUEST_TIMEOUT_MS: typeof RequestTimeout = 60_000;
-const UPLOAD_TIMEOUT_MS: typeof UploadTimeout = 300_000;
 
 /** Client-side codes for failures that never reached the server; translated under net.* */
 export const NETWORK_ERROR = 'NETWORK_ERROR';

@@ -1,9 +1,9 @@
 import { lazy, type ReactNode, Suspense } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { paths } from '@/lib/paths';
 import { Loader } from '@/ui/loader';
 import { RequireAuth } from './guards/require-auth';
 import { PublicLayout } from './layouts/public-layout';
-import { paths } from './paths';
 import { RouteError } from './routes/route-error';
 
 // Each screen is its own chunk: a cheap phone downloads only the screen it opens.

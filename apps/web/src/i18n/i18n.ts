@@ -1,7 +1,7 @@
 import { LANGUAGE_COOKIE, LANGUAGES, type Language, STORAGE_KEYS } from '@wallet/contract/constants';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { config } from '@/app/config';
+import { config } from '@/lib/config';
 import { setCookie } from '@/lib/cookie';
 
 type Bundle = { default: Record<string, unknown> };

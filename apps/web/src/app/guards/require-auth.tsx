@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { getToken } from '@/lib/auth-token';
-import { loginWithNext } from '../paths';
+import { loginWithNext } from '@/lib/paths';
 
 /** Member routes without a stored token go to /login?next=<where the visitor wanted to go>. */
 export function RequireAuth({ children }: { children: ReactNode }) {

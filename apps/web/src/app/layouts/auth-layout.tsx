@@ -10,8 +10,8 @@ import { clearToken } from '@/lib/auth-token';
 import { ChatIcon, DocumentIcon, HomeIcon, ListIcon, LogoutIcon, UserIcon } from '@/ui/icons';
 import { Logo } from '@/ui/logo';
 import '@/styles/wallet.css';
-import { config } from '../config';
-import { paths } from '../paths';
+import { config } from '@/lib/config';
+import { paths } from '@/lib/paths';
 
 const navClass = ({ isActive }: { isActive: boolean }) => (isActive ? 'bottom-link is-active' : 'bottom-link');
 

@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet } from 'react-router';
 import { LanguageMenu } from '@/features/language/components/language-menu';
 import { clearToken, getToken } from '@/lib/auth-token';
+import { paths } from '@/lib/paths';
 import { ChatIcon, CompassIcon, LoginIcon, UserPlusIcon } from '@/ui/icons';
-import { paths } from '../paths';
 
 const navClass = ({ isActive }: { isActive: boolean }) => (isActive ? 'bottom-link is-active' : 'bottom-link');
 

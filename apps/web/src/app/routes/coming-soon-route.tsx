@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { paths } from '@/lib/paths';
 import { GiftIcon, WheelIcon } from '@/ui/icons';
 import { StatusCard } from '@/ui/status-card';
-import { paths } from '../paths';
 
 const icons = { bonus: <GiftIcon />, spin: <WheelIcon /> };
 

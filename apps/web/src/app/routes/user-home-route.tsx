@@ -1,4 +1,4 @@
-import { HomeScreen } from '@/features/home/components/home-screen';
+import { HomeScreen } from './user-home/home-screen';
 
 export default function UserHomeRoute() {
   return <HomeScreen />;

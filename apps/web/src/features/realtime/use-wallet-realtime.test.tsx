@@ -3,8 +3,9 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import type { WalletResponse } from '@wallet/contract/wallet';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { statementQueryKey, walletQueryKey } from '@/features/wallet/api/wallet-api';
 import { setToken } from '@/lib/auth-token';
+import { walletQueryKey } from '@/lib/wallet/get-wallet';
+import { statementQueryKey } from '@/lib/wallet/invalidate-money';
 import { walletResponse } from '@/test/wallet-fixtures';
 import { useWalletRealtime } from './use-wallet-realtime';
 

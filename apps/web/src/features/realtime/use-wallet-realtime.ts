@@ -1,17 +1,11 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
-import type {
-  SOCKET_PATH as SocketPath,
-  WalletChangedEvent,
-  WALLET_CHANGED_EVENT as WalletChangedEventName,
-} from '@wallet/contract/realtime';
+import type { WalletChangedEvent } from '@wallet/contract/realtime';
+import { SOCKET_PATH, WALLET_CHANGED_EVENT } from '@wallet/contract/realtime-events';
 import { useEffect, useSyncExternalStore } from 'react';
-import { config } from '@/app/config';
-import { invalidateMoney, setCachedWalletBalance } from '@/features/wallet/api/use-wallet';
 import { getToken } from '@/lib/auth-token';
-
-// Type-checked copies of the contract's constants: realtime.ts imports zod, which stays out of this chunk.
-const SOCKET_PATH: typeof SocketPath = '/socket.io';
-const WALLET_CHANGED_EVENT: typeof WalletChangedEventName = 'wallet:changed';
+import { config } from '@/lib/config';
+import { setCachedWalletBalance } from '@/lib/wallet/get-wallet';
+import { invalidateMoney } from '@/lib/wallet/invalidate-money';
 
 function isWalletChanged(value: unknown): value is WalletChangedEvent {
   if (!value || typeof value !== 'object' || !('wallet' in value)) return false;

@@ -1,10 +1,12 @@
+import { formatAccountNumber } from '@wallet/contract/account-rules';
 import type { BankDepositAccount } from '@wallet/contract/deposit';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useWallet } from '@/features/wallet/api/use-wallet';
+import { bankName } from '@/lib/bank-name';
+import { useWallet } from '@/lib/wallet/get-wallet';
 import { CopyButton } from '@/ui/copy-button';
-import { bankName, uniqueKeys } from '../lib/bank-name';
-import { formatAccountNumber, needsEnglishName } from '../lib/deposit-rules';
+import { needsEnglishName } from '../lib/deposit-rules';
+import { uniqueKeys } from '../lib/unique-keys';
 import { BankNameEdit } from './bank-name-edit';
 import { DepositRules } from './deposit-rules';
 

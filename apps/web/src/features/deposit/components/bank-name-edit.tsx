@@ -2,9 +2,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '@/api/api-error';
-import { walletQueryKey } from '@/features/wallet/api/wallet-api';
+import { updateBankAccountName } from '@/features/deposit/api/update-bank-account-name';
+import { walletQueryKey } from '@/lib/wallet/get-wallet';
 import { useToast } from '@/ui/toast';
-import { updateBankAccountName } from '../api/deposit-api';
 import { englishAccountName } from '../lib/deposit-rules';
 
 /**

@@ -1,7 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setLanguage } from '@/i18n/i18n';
-import { stubPopup } from '@/test/popup';
 import { walletResponse } from '@/test/wallet-fixtures';
 import { lookupResponse, openTab, renderDeposit } from '../testing/deposit-fixtures';
 
@@ -206,73 +205,5 @@ describe('DepositDialog: bank account name edit', () => {
     await waitFor(() => expect(count('GET', '/api/wallet')).toBeGreaterThan(walletLoads));
     await waitFor(() => expect(screen.queryByTestId('bank-name-edit')).toBeNull());
     expect(screen.getByTestId('deposit-own-name').textContent).toBe('SOMCHAI JAIDEE');
-  });
-});
-
-describe('DepositDialog: play with the balance (external window)', () => {
-  const moved = { body: { message: 'SUCCESS', wallet: { amount: 950 } } };
-
-  it('moves the amount to the game first, then sends the window opened on the click to the game', async () => {
-    const { popup, open } = stubPopup();
-    const { user, calls, onClose } = renderDeposit({ handlers: { 'POST /api/wallet/transfer': moved } });
-    await user.selectOptions(await screen.findByTestId('deposit-play-game'), 'joker');
-    await user.type(screen.getByTestId('deposit-play-amount'), '50');
-    expect(screen.getByTestId('deposit-play').textContent).toBe('Move and play');
-    await user.click(screen.getByTestId('deposit-play'));
-    await waitFor(() => expect(popup.location.href).toBe('/sandbox/games/joker/play?session=s-joker'));
-    // Opened synchronously on the click (popup blockers allow only that), before the transfer answered.
-    expect(open).toHaveBeenCalledWith('', '_blank');
-    const transfer = calls.find((call) => call.method === 'POST');
-    expect(transfer?.path).toBe('/api/wallet/transfer');
-    expect(transfer?.body).toEqual({ from: 'WALLET', to: 'joker', amount: 50 });
-    expect(transfer?.headers['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);
-    expect(await screen.findByText('Transfer complete.')).toBeTruthy();
-    expect(onClose).toHaveBeenCalled();
-  });
-
-  it('with no amount only opens the game', async () => {
-    const { popup } = stubPopup();
-    const { user, calls } = renderDeposit();
-    await user.selectOptions(await screen.findByTestId('deposit-play-game'), 'joker');
-    expect(screen.getByTestId('deposit-play').textContent).toBe('Open game');
-    await user.click(screen.getByTestId('deposit-play'));
-    await waitFor(() => expect(popup.location.href).toBe('/sandbox/games/joker/play?session=s-joker'));
-    expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
-  });
-
-  it('closes the blank window and shows why when the transfer fails', async () => {
-    const { popup } = stubPopup();
-    const { user, onClose } = renderDeposit({
-      handlers: { 'POST /api/wallet/transfer': { status: 400, body: { message: 'MONEY_NOT_ENOUGH' } } },
-    });
-    await user.selectOptions(await screen.findByTestId('deposit-play-game'), 'joker');
-    await user.type(screen.getByTestId('deposit-play-amount'), '5000');
-    await user.click(screen.getByTestId('deposit-play'));
-    expect(await screen.findByText('Your balance is not enough.')).toBeTruthy();
-    expect(popup.close).toHaveBeenCalled();
-    expect(popup.location.href).toBe('');
-    expect(onClose).not.toHaveBeenCalled();
-  });
-
-  it('asks for a game and for at least 1 baht before opening anything', async () => {
-    const { open } = stubPopup();
-    const { user } = renderDeposit();
-    await user.click(await screen.findByTestId('deposit-play'));
-    const form = screen.getByTestId('deposit-play').closest('form') as HTMLFormElement;
-    expect(within(form).getByRole('alert').textContent).toBe(
-      'Please choose a game account as the destination to play.',
-    );
-    await user.selectOptions(screen.getByTestId('deposit-play-game'), 'joker');
-    await user.type(screen.getByTestId('deposit-play-amount'), '0.5');
-    await user.click(screen.getByTestId('deposit-play'));
-    expect(within(form).getByRole('alert').textContent).toBe('The minimum transfer amount is 1 baht.');
-    expect(open).not.toHaveBeenCalled();
-  });
-
-  it('is left out when the player has no open game account', async () => {
-    renderDeposit({ wallet: walletResponse({ slots: [] }) });
-    // The registered account comes from the same wallet answer: once it shows, the wallet has loaded.
-    expect(await screen.findByTestId('deposit-own-name')).toBeTruthy();
-    expect(screen.queryByTestId('deposit-play')).toBeNull();
   });
 });

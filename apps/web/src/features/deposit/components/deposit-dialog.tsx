@@ -2,13 +2,12 @@ import '@/styles/deposit.css';
 import { useQuery } from '@tanstack/react-query';
 import { type KeyboardEvent, type ReactNode, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { depositLookupQueryKey, getDepositLookup } from '@/features/deposit/api/get-deposit-lookup';
 import { BankIcon, BellIcon, QrIcon, UploadIcon, WalletIcon } from '@/ui/icons';
 import { Loader } from '@/ui/loader';
 import { Modal } from '@/ui/modal';
-import { depositLookupQueryKey, getDepositLookup } from '../api/deposit-api';
 import { qrGateways, transferAccounts } from '../lib/deposit-rules';
 import { BankPanel } from './bank-accounts';
-import { DepositPlay } from './deposit-play';
 import { ManualPanel } from './manual-deposit';
 import { QrPanel } from './qr-deposit';
 import { SlipPanel } from './slip-upload';
@@ -17,14 +16,19 @@ import { WalletPanel } from './wallet-deposit';
 interface DepositDialogProps {
   open: boolean;
   onClose: () => void;
+  /**
+   * What sits under the deposit methods: Home puts the game-account feature's "play with the balance" form
+   * there. A slot rather than an import, because features do not import each other.
+   */
+  footer?: ReactNode;
 }
 
 /** SPEC §2 Deposit dialog. Its content mounts only while open, so every opening reads the lookup afresh. */
-export function DepositDialog({ open, onClose }: DepositDialogProps) {
+export function DepositDialog({ open, onClose, footer }: DepositDialogProps) {
   const { t } = useTranslation();
   return (
     <Modal open={open} onClose={onClose} title={t('deposit.title')} className="deposit-dialog">
-      {open ? <DepositContent onClose={onClose} /> : null}
+      {open ? <DepositContent onClose={onClose} footer={footer} /> : null}
     </Modal>
   );
 }
@@ -37,7 +41,7 @@ interface Tab {
   panel: ReactNode;
 }
 
-function DepositContent({ onClose }: { onClose: () => void }) {
+function DepositContent({ onClose, footer }: { onClose: () => void; footer: ReactNode }) {
   // SPEC §8: a failed deposit lookup only hides the loader; slip upload still works without it.
   const lookup = useQuery({ queryKey: depositLookupQueryKey, queryFn: getDepositLookup, staleTime: 0 });
 
@@ -74,7 +78,7 @@ function DepositContent({ onClose }: { onClose: () => void }) {
       ) : (
         <DepositTabs tabs={tabs} />
       )}
-      <DepositPlay onClose={onClose} />
+      {footer}
     </div>
   );
 }

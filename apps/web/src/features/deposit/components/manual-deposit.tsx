@@ -3,12 +3,12 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '@/api/api-error';
 import { newIdempotencyKey } from '@/api/client';
-import { invalidateMoney } from '@/features/wallet/api/use-wallet';
+import { addDeposit } from '@/features/deposit/api/add-deposit';
 import { amountValue } from '@/lib/money';
+import { invalidateMoney } from '@/lib/wallet/invalidate-money';
 import { AmountField, SubmitButton } from '@/ui/field';
 import { BellIcon } from '@/ui/icons';
 import { useToast } from '@/ui/toast';
-import { addDeposit } from '../api/deposit-api';
 import { useCodeText } from '../lib/use-code-text';
 import { DepositRules } from './deposit-rules';
 

@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { config } from '@/app/config';
+import { config } from '@/lib/config';
 import type { Reply } from '@/test/mock-api';
 import { gatewayCodes, NO_QR, openTab, QR_SVG, qrRecord, renderDeposit } from '../testing/deposit-fixtures';
 

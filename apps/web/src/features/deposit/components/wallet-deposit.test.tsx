@@ -1,5 +1,5 @@
 import { screen, waitFor } from '@testing-library/react';
-import { giftLinkPlaintext } from '@wallet/contract/deposit';
+import { giftLinkPlaintext } from '@wallet/contract/deposit-rules';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ApiCall } from '@/test/mock-api';
 import { lookupResponse, openTab, renderDeposit } from '../testing/deposit-fixtures';

@@ -1,18 +1,19 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { GIFT_LINK_MIN_DEPOSIT } from '@wallet/contract/constants';
 import type { WalletDepositAccount } from '@wallet/contract/deposit';
+import { GIFT_LINK_MAX_LENGTH, giftLinkPlaintext, isGiftLinkWallet } from '@wallet/contract/deposit-rules';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, errorText } from '@/api/api-error';
 import { newIdempotencyKey } from '@/api/client';
-import { invalidateMoney } from '@/features/wallet/api/use-wallet';
+import { getTruelinkKey } from '@/features/deposit/api/get-truelink-key';
+import { sendTruelink } from '@/features/deposit/api/send-truelink';
+import { invalidateMoney } from '@/lib/wallet/invalidate-money';
 import { CopyButton } from '@/ui/copy-button';
 import { SelectField, SubmitButton } from '@/ui/field';
 import { SendIcon } from '@/ui/icons';
 import { formatMoney } from '@/ui/money';
 import { useToast } from '@/ui/toast';
-import { getTruelinkKey, sendTruelink } from '../api/deposit-api';
-import { GIFT_LINK_MAX_LENGTH, giftLinkPlaintext, isGiftLinkWallet } from '../lib/deposit-rules';
 import { encryptForServer } from '../lib/gift-link-crypto';
 import { DepositRules } from './deposit-rules';
 

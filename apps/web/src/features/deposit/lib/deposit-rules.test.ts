@@ -1,20 +1,22 @@
 import * as account from '@wallet/contract/account';
+import { formatAccountNumber } from '@wallet/contract/account-rules';
 import * as deposit from '@wallet/contract/deposit';
+import {
+  GIFT_LINK_MAX_LENGTH,
+  giftLinkPlaintext,
+  isGiftLinkWallet,
+  WALLET_DEPOSIT_AUTO,
+} from '@wallet/contract/deposit-rules';
 import { describe, expect, it } from 'vitest';
 import { formatCountdown, secondsLeft } from './countdown';
 import {
   canCreateQr,
   englishAccountName,
-  formatAccountNumber,
-  GIFT_LINK_MAX_LENGTH,
-  giftLinkPlaintext,
-  isGiftLinkWallet,
   needsEnglishName,
   qrGateways,
   qrHintMinimum,
   qrMinimum,
   transferAccounts,
-  WALLET_DEPOSIT_AUTO,
 } from './deposit-rules';
 import { pemToDer, toBase64 } from './gift-link-crypto';
 

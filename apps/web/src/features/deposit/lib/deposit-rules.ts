@@ -1,39 +1,12 @@
-import type {
-  ENGLISH_NAME_PATTERN as EnglishNamePattern,
-  formatAccountNumber as FormatAccountNumber,
-} from '@wallet/contract/account';
-import { ENGLISH_NAME_BANKS, QR_BANK_CODES, QR_GATEWAYS, type QrBankCode } from '@wallet/contract/constants';
-import type {
-  BankDepositAccount,
-  GIFT_LINK_MAX_LENGTH as GiftLinkMaxLength,
-  giftLinkPlaintext as GiftLinkPlaintextFn,
-  isGiftLinkWallet as IsGiftLinkWalletFn,
-  WALLET_DEPOSIT_AUTO as WalletDepositAuto,
-} from '@wallet/contract/deposit';
-import type { AppConfig } from '@/app/config';
-
-/*
- * Copies of small contract helpers, typed against the originals: account.ts and deposit.ts import zod at
- * runtime, which would pull it into the home chunk. deposit-rules.test.ts checks each copy behaves like
- * its original.
- */
-export const WALLET_DEPOSIT_AUTO: typeof WalletDepositAuto = 'AUTO';
-export const GIFT_LINK_MAX_LENGTH: typeof GiftLinkMaxLength = 200;
-const ENGLISH_NAME_PATTERN: typeof EnglishNamePattern = /^[A-Za-z]+( [A-Za-z]+)*$/;
-
-export const isGiftLinkWallet: typeof IsGiftLinkWalletFn = (account) => account.mode !== WALLET_DEPOSIT_AUTO;
-
-export const giftLinkPlaintext: typeof GiftLinkPlaintextFn = (link, walletAccountName) =>
-  JSON.stringify({ link, walletAccountName });
-
-export const formatAccountNumber: typeof FormatAccountNumber = (accountNo) =>
-  /^\d{10}$/.test(accountNo) ? `${accountNo.slice(0, 3)}-${accountNo.slice(3, 6)}-${accountNo.slice(6)}` : accountNo;
+import { ENGLISH_NAME_PATTERN, isEnglishName, needsEnglishAccountName } from '@wallet/contract/account-rules';
+import { QR_BANK_CODES, type QrBankCode } from '@wallet/contract/constants';
+import type { BankDepositAccount } from '@wallet/contract/deposit';
+import { qrMinimum as gatewayMinimum } from '@wallet/contract/qr-rules';
+import type { AppConfig } from '@/lib/config';
 
 /** SPEC §2/§5: KTB, TMB and BBL accounts need an English name (letters and single spaces). */
 export function needsEnglishName(bankCode: string, bankAccountName: string): boolean {
-  return (
-    (ENGLISH_NAME_BANKS as readonly string[]).includes(bankCode) && !ENGLISH_NAME_PATTERN.test(bankAccountName.trim())
-  );
+  return needsEnglishAccountName(bankCode) && !isEnglishName(bankAccountName);
 }
 
 /**
@@ -64,9 +37,8 @@ export function transferAccounts(banks: readonly BankDepositAccount[]): BankDepo
 
 /** SPEC §9: the provider minimum; PAYTIMZ and ZPAY take the build settings' overrides. */
 export function qrMinimum(code: QrBankCode, settings: Pick<AppConfig, 'paytimzMin' | 'zpayMin'>): number {
-  if (code === 'PAYTIMZ') return settings.paytimzMin;
-  if (code === 'ZPAY') return settings.zpayMin;
-  return QR_GATEWAYS[code].minimum;
+  const overrides: Partial<Record<QrBankCode, number>> = { PAYTIMZ: settings.paytimzMin, ZPAY: settings.zpayMin };
+  return gatewayMinimum(code, overrides[code]);
 }
 
 /**

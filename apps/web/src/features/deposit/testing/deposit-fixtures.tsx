@@ -3,8 +3,8 @@ import type { QrBankCode } from '@wallet/contract/constants';
 import type { BankDepositAccount, DepositLookupResponse } from '@wallet/contract/deposit';
 import type { QrcodeRecord } from '@wallet/contract/qrcode';
 import type { WalletResponse } from '@wallet/contract/wallet';
+import type { ReactNode } from 'react';
 import { vi } from 'vitest';
-import { GameLauncherProvider } from '@/features/game-account/components/game-launcher';
 import { type Handler, mockApi, type Reply } from '@/test/mock-api';
 import { renderScreen } from '@/test/render';
 import { walletResponse } from '@/test/wallet-fixtures';
@@ -69,13 +69,18 @@ export interface DepositSetup {
   lookup?: DepositLookupResponse | Reply;
   wallet?: WalletResponse;
   handlers?: Record<string, Handler | Reply>;
+  /** What Home puts under the deposit methods, given the dialog's close; and what Home wraps it in. */
+  footer?: (onClose: () => void) => ReactNode;
+  wrap?: (dialog: ReactNode) => ReactNode;
 }
 
-/** The dialog inside Home's game launcher, with a fake API answering every call it makes on opening. */
+/** The dialog, with a fake API answering every call it makes on opening. */
 export function renderDeposit({
   lookup = lookupResponse(),
   wallet = walletResponse(),
   handlers = {},
+  footer,
+  wrap = (dialog) => dialog,
 }: DepositSetup = {}) {
   const qrHandlers = Object.fromEntries(gatewayCodes.map((code) => [`GET /api/qrcode/${code}`, { body: NO_QR }]));
   const calls = mockApi({
@@ -86,11 +91,7 @@ export function renderDeposit({
     ...handlers,
   });
   const onClose = vi.fn();
-  const view = renderScreen(
-    <GameLauncherProvider>
-      <DepositDialog open onClose={onClose} />
-    </GameLauncherProvider>,
-  );
+  const view = renderScreen(wrap(<DepositDialog open onClose={onClose} footer={footer?.(onClose)} />));
   const count = (method: string, path: string) =>
     calls.filter((call) => call.method === method && call.path === path).length;
   return { ...view, calls, count, onClose };

@@ -2,8 +2,8 @@
 // @vitest-environment-options {"settings":{"navigation":{"disableChildFrameNavigation":true}}}
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { config } from '@/app/config';
-import { useWallet } from '@/features/wallet/api/use-wallet';
+import { config } from '@/lib/config';
+import { useWallet } from '@/lib/wallet/get-wallet';
 import { type Handler, mockApi, type Reply } from '@/test/mock-api';
 import { stubPopup } from '@/test/popup';
 import { renderScreen } from '@/test/render';

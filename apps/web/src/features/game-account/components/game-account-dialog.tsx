@@ -2,14 +2,17 @@ import type { GameAccount } from '@wallet/contract/wallet';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '@/api/api-error';
-import { config } from '@/app/config';
+import { useActivateSlot } from '@/features/game-account/api/activate-slot';
+import { useGameCredentials } from '@/features/game-account/api/get-game-account';
+import { useResetGamePassword } from '@/features/game-account/api/reset-game-password';
+import { config } from '@/lib/config';
+import { mediaUrl } from '@/lib/media-url';
 import { CopyButton } from '@/ui/copy-button';
 import { GlobeIcon, KeyIcon, PhoneIcon, PlayIcon, SwapIcon } from '@/ui/icons';
 import { Loader } from '@/ui/loader';
 import { Modal } from '@/ui/modal';
 import { Money } from '@/ui/money';
 import { useToast } from '@/ui/toast';
-import { useActivateSlot, useGameCredentials, useResetGamePassword } from '../api/game-account';
 import { isAutoLoginProvider, LAUNCH_KINDS, type LaunchKind } from '../lib/launch';
 import { autoLoginLink } from '../lib/play-link';
 import { useGameLauncher } from './game-launcher';
@@ -49,11 +52,6 @@ export function GameAccountDialog({ slot, onClose, onTransfer }: GameAccountDial
       )}
     </Modal>
   );
-}
-
-/** Server paths (/media/…) live on the API origin. */
-export function mediaUrl(path: string): string {
-  return path.startsWith('/') && !path.startsWith('//') ? `${config.apiBaseUrl}${path}` : path;
 }
 
 function InactiveAccount({ slot }: { slot: GameAccount }) {

@@ -3,8 +3,8 @@ import { createContext, type ReactNode, useCallback, useContext, useEffect, useM
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { ApiError, errorText } from '@/api/api-error';
-import { config } from '@/app/config';
-import { syncBalances } from '@/features/wallet/api/use-wallet';
+import { config } from '@/lib/config';
+import { syncBalances } from '@/lib/wallet/refresh-slots';
 import { ChevronIcon } from '@/ui/icons';
 import { Loader } from '@/ui/loader';
 import { useToast } from '@/ui/toast';

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { config } from '@/app/config';
+import { config } from '@/lib/config';
 import { WarningIcon } from '@/ui/icons';
 
 /** The build's message for one provider, confirmed before its game opens (SPEC §2 launch rules). */

@@ -1,6 +1,6 @@
 import { AUTO_LOGIN_PROVIDERS } from '@wallet/contract/constants';
 import type { GameAccount } from '@wallet/contract/wallet';
-import type { AppConfig } from '@/app/config';
+import type { AppConfig } from '@/lib/config';
 
 export type LaunchKind = 'web' | 'android' | 'ios';
 export const LAUNCH_KINDS: readonly LaunchKind[] = ['web', 'android', 'ios'];

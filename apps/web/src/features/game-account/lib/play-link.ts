@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { GameAccount } from '@wallet/contract/wallet';
-import { autoLogin, gameAccountQueryKey, getGameAccount } from '@/features/wallet/api/wallet-api';
+import { autoLogin } from '@/features/game-account/api/auto-login';
+import { gameAccountQueryKey, getGameAccount } from '@/features/game-account/api/get-game-account';
 import { isAutoLoginProvider, type LaunchKind, preferredLink } from './launch';
 
 /** The one-time link of an auto-login provider, signed in with the player's game credentials. */

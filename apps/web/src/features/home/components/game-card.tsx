@@ -1,6 +1,6 @@
 import type { GameAccount } from '@wallet/contract/wallet';
 import { useTranslation } from 'react-i18next';
-import { mediaUrl } from '@/features/game-account/components/game-account-dialog';
+import { mediaUrl } from '@/lib/media-url';
 import { ChevronIcon, SwapIcon } from '@/ui/icons';
 import { Money } from '@/ui/money';
 

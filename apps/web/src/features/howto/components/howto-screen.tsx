@@ -1,4 +1,4 @@
-import { HOWTO_VIDEOS, type HowtoVideo } from '@wallet/contract/lookup';
+import { HOWTO_VIDEOS, type HowtoVideo } from '@wallet/contract/howto-videos';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChevronIcon, ClockIcon, GiftIcon, PlayIcon, ShieldIcon, WalletIcon } from '@/ui/icons';

@@ -1,4 +1,4 @@
-import { formatAccountNumber } from '@wallet/contract/account';
+import { formatAccountNumber } from '@wallet/contract/account-rules';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateTime } from '@/ui/date-time';

@@ -1,12 +1,12 @@
 import { LAO_CURRENCIES, PHONE_LENGTH } from '@wallet/contract/constants';
-import { OTP_CODE_LENGTH } from '@wallet/contract/otp';
+import { OTP_CODE_LENGTH } from '@wallet/contract/otp-rules';
 import type { FormEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { config } from '@/app/config';
+import { config } from '@/lib/config';
+import { useBanks } from '@/lib/lookups/get-banks';
 import { FormError, PasswordField, SelectField, TextField } from '@/ui/field';
-import { useBanks } from '../api/get-banks';
 import { useSources } from '../api/get-sources';
-import type { BankData, Errors, ProfileData } from './register-wizard';
+import type { BankData, Errors, ProfileData } from '../lib/registration-form';
 
 const digitsOnly = (value: string) => value.replace(/\D/g, '');
 

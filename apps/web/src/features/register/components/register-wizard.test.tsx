@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { config } from '@/app/config';
+import { config } from '@/lib/config';
 import { type Handler, mockApi, type Reply } from '@/test/mock-api';
 import { renderScreen } from '@/test/render';
 import { RegisterWizard } from './register-wizard';

@@ -1,13 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { isEnglishName, isValidPhone, needsEnglishAccountName } from '@wallet/contract/account';
-import { type LaoCurrency, PHONE_LENGTH, REGISTER_REDIRECT_MS } from '@wallet/contract/constants';
-import { OTP_CODE_LENGTH, OTP_RESEND_COOLDOWN_SECONDS } from '@wallet/contract/otp';
+import { isEnglishName, isValidPhone, needsEnglishAccountName } from '@wallet/contract/account-rules';
+import { PHONE_LENGTH, REGISTER_REDIRECT_MS } from '@wallet/contract/constants';
+import { OTP_CODE_LENGTH, OTP_RESEND_COOLDOWN_SECONDS } from '@wallet/contract/otp-rules';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ApiError, errorText } from '@/api/api-error';
-import { config } from '@/app/config';
-import { paths } from '@/app/paths';
+import { config } from '@/lib/config';
+import { paths } from '@/lib/paths';
 import { CheckIcon } from '@/ui/icons';
 import { StatusCard } from '@/ui/status-card';
 import { useToast } from '@/ui/toast';
@@ -17,26 +17,8 @@ import { useSendOtp } from '../api/send-otp';
 import { useValidateRegistration } from '../api/validate-registration';
 import { useVerifyOtp } from '../api/verify-otp';
 import { rememberInviteCode } from '../lib/invite-code';
+import type { BankData, Errors, ProfileData, Step } from '../lib/registration-form';
 import { BankStep, OtpStep, PhoneStep, ProfileStep } from './register-steps';
-
-export type Step = 'phone' | 'otp' | 'profile' | 'bank';
-export type Errors = Partial<Record<string, string>>;
-
-export interface ProfileData {
-  name: string;
-  password: string;
-  confirmPassword: string;
-  sourceCode: string;
-  inviteCode: string;
-}
-
-export interface BankData {
-  bankCode: string;
-  bankAccountNo: string;
-  firstName: string;
-  lastName: string;
-  currency: LaoCurrency | '';
-}
 
 const STEP_FIELDS: Record<Step, string[]> = {
   phone: ['phone', 'phoneNumber', 'username'],

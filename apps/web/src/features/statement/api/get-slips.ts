@@ -1,19 +1,14 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { SLIP_PAGE_SIZE } from '@wallet/contract/constants';
-import type { SlipListResponse, SlipReferenceResponse } from '@wallet/contract/statement';
+import type { SlipListResponse } from '@wallet/contract/statement';
 import { api } from '@/api/client';
-import { statementQueryRoot } from '@/features/wallet/api/wallet-api';
+import { statementQueryRoot } from '@/lib/wallet/invalidate-money';
 
 /** Under the statement's root key, so every money movement that reloads the statement reloads slips too. */
 export const slipsQueryKey = (page: number) => [...statementQueryRoot, 'slips', page] as const;
 
 export function getSlips(page: number, limit: number = SLIP_PAGE_SIZE): Promise<SlipListResponse> {
   return api.post<SlipListResponse>('/api/statement/slip', { page, limit });
-}
-
-/** A short-lived signed address of the slip image. */
-export function getSlipImageUrl(reference: string): Promise<SlipReferenceResponse> {
-  return api.get<SlipReferenceResponse>(`/api/statement/slip/reference/${encodeURIComponent(reference)}`);
 }
 
 /** One page of uploaded slips while the slip modal is open; the previous page stays while the next loads. */

@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { STATEMENT_PAGE_SIZE } from '@wallet/contract/constants';
 import type { StatementListResponse } from '@wallet/contract/statement';
 import { api } from '@/api/client';
-import { statementQueryKey } from '@/features/wallet/api/wallet-api';
+import { statementQueryKey } from '@/lib/wallet/invalidate-money';
 
 export function getStatement(page: number, limit: number = STATEMENT_PAGE_SIZE): Promise<StatementListResponse> {
   return api.post<StatementListResponse>('/api/statement', { page, limit });

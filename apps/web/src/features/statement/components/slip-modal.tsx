@@ -1,8 +1,10 @@
 import { SLIP_PAGE_SIZE } from '@wallet/contract/constants';
 import type { Slip } from '@wallet/contract/statement';
+import { statusKind } from '@wallet/contract/statement-rules';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '@/api/api-error';
+import { getSlipImageUrl } from '@/features/statement/api/get-slip-image-url';
 import { DateTime } from '@/ui/date-time';
 import { EyeIcon, RefreshIcon } from '@/ui/icons';
 import { Loader } from '@/ui/loader';
@@ -10,8 +12,8 @@ import { Modal } from '@/ui/modal';
 import { Money } from '@/ui/money';
 import { Paginator } from '@/ui/paginator';
 import { useToast } from '@/ui/toast';
-import { getSlipImageUrl, useSlips } from '../api/get-slips';
-import { pageCount, statusKind } from '../lib/statement-row';
+import { useSlips } from '../api/get-slips';
+import { pageCount } from '../lib/statement-row';
 import '@/styles/withdraw.css';
 
 /** SPEC §2 Statement: the slip modal, a table of uploaded slips with refresh, status, reason and the image. */

@@ -1,15 +1,16 @@
 import { STATEMENT_PAGE_SIZE } from '@wallet/contract/constants';
-import type { GIFT_LINK_SOURCE as GiftLinkSource } from '@wallet/contract/deposit';
+import { GIFT_LINK_SOURCE } from '@wallet/contract/deposit-rules';
 import type { Bank } from '@wallet/contract/lookup';
 import type { StatementEntry, StatementType } from '@wallet/contract/statement';
+import { statusKind } from '@wallet/contract/statement-rules';
 import type { GameAccount } from '@wallet/contract/wallet';
 import type { TFunction } from 'i18next';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useBanks } from '@/features/register/api/get-banks';
-import { useWallet } from '@/features/wallet/api/use-wallet';
-import { accountName } from '@/features/wallet/lib/accounts';
-import { bankName } from '@/features/withdraw/lib/bank-account';
+import { bankName } from '@/lib/bank-name';
+import { useBanks } from '@/lib/lookups/get-banks';
+import { accountName } from '@/lib/wallet/account-name';
+import { useWallet } from '@/lib/wallet/get-wallet';
 import { DateTime, RelativeTime } from '@/ui/date-time';
 import { ArrowDownIcon, ArrowUpIcon, DocumentIcon, FlagIcon, GiftIcon, ListIcon, SwapIcon } from '@/ui/icons';
 import { Loader } from '@/ui/loader';
@@ -17,7 +18,7 @@ import { formatMoney } from '@/ui/money';
 import { Paginator } from '@/ui/paginator';
 import { LoadFailedCard, StatusCard } from '@/ui/status-card';
 import { useStatement } from '../api/get-statement';
-import { activityText, amountSign, pageCount, statusKind } from '../lib/statement-row';
+import { activityText, amountSign, pageCount } from '../lib/statement-row';
 import { SlipModal } from './slip-modal';
 
 const typeIcons: Record<StatementType, ReactNode> = {
@@ -90,8 +91,6 @@ function linkedDescription(entry: StatementEntry): string | undefined {
 }
 
 /** Wallet, a game's name, or a bank's name for a code; anything unknown (a gateway, a retired game) as is. */
-// Typed against the contract; a runtime import of deposit.ts would pull zod into this chunk.
-const GIFT_LINK_SOURCE: typeof GiftLinkSource = 'TRUEWALLET';
 
 function codeNamer(slots: GameAccount[] | undefined, banks: Bank[] | undefined, t: TFunction, language: string) {
   return (code: string): string => {

@@ -1,17 +1,6 @@
-import type { StatementEntry, StatementType, StatusKind } from '@wallet/contract/statement';
+import type { StatementEntry, StatementType } from '@wallet/contract/statement';
+import { WALLET_CODE } from '@wallet/contract/wallet-codes';
 import type { TFunction } from 'i18next';
-import { WALLET_CODE } from '@/features/wallet/api/wallet-api';
-
-/**
- * The contract's statusKind (SUCCESS, FAILED, anything else in progress; case-insensitive), repeated here
- * because importing statement.ts at runtime would pull zod into this chunk. Typed against the contract.
- */
-export function statusKind(status: string): StatusKind {
-  const upper = status.toUpperCase();
-  if (upper === 'SUCCESS') return 'success';
-  if (upper === 'FAILED') return 'failed';
-  return 'processing';
-}
 
 const INTO_WALLET: readonly StatementType[] = ['deposit', 'bonus'];
 const OUT_OF_WALLET: readonly StatementType[] = ['withdraw', 'finish_bonus'];

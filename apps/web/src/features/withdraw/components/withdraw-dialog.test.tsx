@@ -1,7 +1,9 @@
+import { useQuery } from '@tanstack/react-query';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { useStatement } from '@/features/statement/api/get-statement';
+import { api } from '@/api/client';
 import { setLanguage } from '@/i18n/i18n';
+import { statementQueryKey } from '@/lib/wallet/invalidate-money';
 import { type ApiCall, type Handler, mockApi, type Reply } from '@/test/mock-api';
 import { renderScreen } from '@/test/render';
 import { walletResponse } from '@/test/wallet-fixtures';
@@ -15,7 +17,7 @@ const UUID = /^[0-9a-f-]{36}$/;
 
 /** Keeps page 1 of the statement on screen, so a test can see the dialog reload it. */
 function StatementProbe() {
-  useStatement(1);
+  useQuery({ queryKey: statementQueryKey(1), queryFn: () => api.post('/api/statement', { page: 1, limit: 10 }) });
   return null;
 }
 

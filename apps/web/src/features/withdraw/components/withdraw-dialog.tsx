@@ -1,21 +1,24 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { formatAccountNumber } from '@wallet/contract/account-rules';
 import type { WithdrawLimitsResponse } from '@wallet/contract/lookup';
 import type { WalletMoveResponse, WalletResponse } from '@wallet/contract/wallet';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, errorText } from '@/api/api-error';
-import { invalidateMoney, setCachedWalletBalance, useWallet } from '@/features/wallet/api/use-wallet';
-import { walletQueryKey } from '@/features/wallet/api/wallet-api';
+import { useWithdrawLimits, withdrawLimitsQueryKey } from '@/features/withdraw/api/get-withdraw-limits';
+import { withdraw } from '@/features/withdraw/api/withdraw';
+import { withdrawAll } from '@/features/withdraw/api/withdraw-all';
+import { bankName } from '@/lib/bank-name';
 import { amountValue } from '@/lib/money';
+import { setCachedWalletBalance, useWallet, walletQueryKey } from '@/lib/wallet/get-wallet';
+import { invalidateMoney } from '@/lib/wallet/invalidate-money';
 import { AmountField, FormError, SubmitButton } from '@/ui/field';
 import { ArrowUpIcon, WarningIcon } from '@/ui/icons';
 import { Loader } from '@/ui/loader';
 import { Modal } from '@/ui/modal';
 import { formatMoney, Money } from '@/ui/money';
 import { useToast } from '@/ui/toast';
-import { useWithdrawLimits, withdraw, withdrawAll, withdrawLimitsQueryKey } from '../api/withdraw-api';
 import { useActionKey } from '../lib/action-key';
-import { bankName, formatAccountNumber } from '../lib/bank-account';
 import { type WithdrawProblem, withdrawProblem } from '../lib/withdraw-rules';
 import '@/styles/withdraw.css';
 

@@ -1,28 +1,28 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { AGREEMENT_MODAL_DELAY_MS } from '@wallet/contract/constants';
 import type { GameAccount, GameCategory, WalletResponse } from '@wallet/contract/wallet';
+import { GAME_CATEGORIES } from '@wallet/contract/wallet-codes';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { config } from '@/app/config';
 import { DepositDialog } from '@/features/deposit/components/deposit-dialog';
+import { DepositPlay } from '@/features/game-account/components/deposit-play';
 import { GameAccountDialog } from '@/features/game-account/components/game-account-dialog';
 import { GameLauncherProvider } from '@/features/game-account/components/game-launcher';
-import { syncBalances, useLastSync, useWallet } from '@/features/wallet/api/use-wallet';
-import { TransferDialog } from '@/features/wallet/components/transfer-dialog';
+import { TransferDialog } from '@/features/game-account/components/transfer-dialog';
+import { AgreementModal, agreementAccepted } from '@/features/home/components/agreement-modal';
+import { GameCard } from '@/features/home/components/game-card';
+import { HomeWidgets } from '@/features/home/components/home-widgets';
 import { WithdrawDialog } from '@/features/withdraw/components/withdraw-dialog';
+import { config } from '@/lib/config';
 import { sumMoney } from '@/lib/money';
+import { useWallet } from '@/lib/wallet/get-wallet';
+import { syncBalances, useLastSync } from '@/lib/wallet/refresh-slots';
 import { DateTime } from '@/ui/date-time';
 import { ClockIcon, CoinIcon, GiftIcon, RefreshIcon, SwapIcon, WalletIcon } from '@/ui/icons';
 import { Loader } from '@/ui/loader';
 import { Logo } from '@/ui/logo';
 import { Money } from '@/ui/money';
 import { LoadFailedCard } from '@/ui/status-card';
-import { AgreementModal, agreementAccepted } from './agreement-modal';
-import { GameCard } from './game-card';
-import { HomeWidgets } from './home-widgets';
-
-// The contract's GAME_CATEGORIES, typed against it; a runtime import would pull zod into this chunk.
-const CATEGORIES: readonly GameCategory[] = ['slot', 'sport', 'lotto'];
 
 const countFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 
@@ -104,7 +104,7 @@ function HomeContent() {
             onRefreshAll={() => void sync()}
             refreshing={syncing}
           />
-          {CATEGORIES.map((category) => (
+          {GAME_CATEGORIES.map((category) => (
             <GameList
               key={category}
               category={category}
@@ -128,7 +128,11 @@ function HomeContent() {
         />
       ) : null}
       <TransferDialog open={transfer.open} presetTo={transfer.to} onClose={() => setTransfer({ open: false })} />
-      <DepositDialog open={moneyDialog === 'deposit'} onClose={closeMoneyDialog} />
+      <DepositDialog
+        open={moneyDialog === 'deposit'}
+        onClose={closeMoneyDialog}
+        footer={<DepositPlay onClose={closeMoneyDialog} />}
+      />
       <WithdrawDialog open={moneyDialog === 'withdraw'} onClose={closeMoneyDialog} />
       <AgreementModal open={agreementOpen} onClose={() => setAgreementDue(false)} />
     </div>

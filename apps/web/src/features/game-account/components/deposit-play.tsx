@@ -1,14 +1,14 @@
 import { DEFAULT_MIN_TRANSFER } from '@wallet/contract/constants';
+import { WALLET_CODE } from '@wallet/contract/wallet-codes';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ProviderNotice } from '@/features/game-account/components/provider-notice';
-import { useWallet } from '@/features/wallet/api/use-wallet';
-import { WALLET_CODE } from '@/features/wallet/api/wallet-api';
-import { useTransferAndPlay } from '@/features/wallet/components/transfer-dialog';
 import { amountValue } from '@/lib/money';
+import { useWallet } from '@/lib/wallet/get-wallet';
 import { AmountField, FormError, SelectField } from '@/ui/field';
 import { PlayIcon } from '@/ui/icons';
 import { formatMoney } from '@/ui/money';
+import { ProviderNotice } from './provider-notice';
+import { useTransferAndPlay } from './transfer-dialog';
 
 /**
  * SPEC §2 "a deposit-related component opens an external window; if the amount is over zero it first

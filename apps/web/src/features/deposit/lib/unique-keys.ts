@@ -1,8 +1,3 @@
-/** A deposit account's bank name in the player's language: Thai in the Thai interface, English otherwise. */
-export function bankName(bank: { nameTH: string; nameEN: string }, language: string): string {
-  return language === 'th' ? bank.nameTH : bank.nameEN || bank.nameTH;
-}
-
 /**
  * Test ids for a list keyed by a code that may repeat (two accounts at the same bank): the first keeps
  * the plain code, later ones get -2, -3….

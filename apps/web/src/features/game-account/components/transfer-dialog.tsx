@@ -1,22 +1,25 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { DEFAULT_MIN_TRANSFER, TRANSFER_PENDING } from '@wallet/contract/constants';
 import type { GameAccount, TransferPayload, WalletMoveResponse } from '@wallet/contract/wallet';
+import { WALLET_CODE } from '@wallet/contract/wallet-codes';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '@/api/api-error';
 import { newIdempotencyKey } from '@/api/client';
-import { useGameLauncher } from '@/features/game-account/components/game-launcher';
-import { ProviderNotice } from '@/features/game-account/components/provider-notice';
-import { playLink } from '@/features/game-account/lib/play-link';
+import { transfer } from '@/features/game-account/api/transfer';
+import { transferAll } from '@/features/game-account/api/transfer-all';
 import { amountText, amountValue } from '@/lib/money';
+import { setCachedWalletBalance, useWallet } from '@/lib/wallet/get-wallet';
+import { invalidateMoney } from '@/lib/wallet/invalidate-money';
 import { AmountField, FormError, SelectField, SubmitButton } from '@/ui/field';
 import { PlayIcon, RefundIcon, SwapIcon } from '@/ui/icons';
 import { Loader } from '@/ui/loader';
 import { Modal } from '@/ui/modal';
 import { formatMoney } from '@/ui/money';
 import { useToast } from '@/ui/toast';
-import { invalidateMoney, setCachedWalletBalance, useWallet } from '../api/use-wallet';
-import { transfer, transferAll, WALLET_CODE } from '../api/wallet-api';
+import { playLink } from '../lib/play-link';
+import { useGameLauncher } from './game-launcher';
+import { ProviderNotice } from './provider-notice';
 
 interface TransferDialogProps {
   open: boolean;

@@ -1,0 +1,6 @@
+import type { TruelinkKeyResponse } from '@wallet/contract/deposit';
+import { api } from '@/api/client';
+
+export function getTruelinkKey(): Promise<TruelinkKeyResponse> {
+  return api.get<TruelinkKeyResponse>('/api/wallet/truelink/key');
+}

@@ -1,0 +1,6 @@
+import type { TruelinkResponse } from '@wallet/contract/wallet';
+import { api } from '@/api/client';
+
+export function sendTruelink(link: string, idempotencyKey: string): Promise<TruelinkResponse> {
+  return api.post<TruelinkResponse>('/api/wallet/truelink', { link }, { idempotencyKey });
+}

@@ -1,0 +1,6 @@
+import type { BankAccountNamePayload } from '@wallet/contract/account';
+import { api } from '@/api/client';
+
+export function updateBankAccountName(payload: BankAccountNamePayload): Promise<unknown> {
+  return api.put<unknown>('/api/account/bankAccountName', payload);
+}

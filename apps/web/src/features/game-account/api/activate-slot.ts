@@ -1,0 +1,23 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ActivateSlotResponse } from '@wallet/contract/wallet';
+import { api } from '@/api/client';
+import { patchCachedSlot, walletQueryKey } from '@/lib/wallet/get-wallet';
+import { invalidateMoney } from '@/lib/wallet/invalidate-money';
+
+/** GET /api/wallet/activate/{slotCode}. */
+export function activateSlot(slotCode: string): Promise<ActivateSlotResponse> {
+  return api.get<ActivateSlotResponse>(`/api/wallet/activate/${encodeURIComponent(slotCode)}`);
+}
+
+export function useActivateSlot(slotCode: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => activateSlot(slotCode),
+    onSuccess: (slot) => {
+      patchCachedSlot(queryClient, slot);
+      void invalidateMoney(queryClient);
+    },
+    // SLOT_ALREADY_ACTIVE means another tab got there first: reload so the card shows the truth.
+    onError: () => void queryClient.invalidateQueries({ queryKey: walletQueryKey }),
+  });
+}
