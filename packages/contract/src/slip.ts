@@ -27,3 +27,12 @@ export const SLIP_UPLOAD_INTERVAL_MS = 60_000;
 
 /** A slip must be uploaded within this long after the transfer (SPEC §9), else EXPIRED_SLIP. */
 export const SLIP_MAX_AGE_MS = 60 * 60 * 1000;
+
+/**
+ * Why a slip stays processing for an operator instead of being decided by the server. The player sees
+ * only "processing"; the operator sees the reason. AMBIGUOUS_SENDER: the bank confirmed the transfer,
+ * but the sending account as the bank shows it (masked) fits another registered player too, so it is
+ * not certain the uploader sent it.
+ */
+export const SLIP_HOLD_REASONS = ['AMBIGUOUS_SENDER'] as const;
+export type SlipHoldReason = (typeof SLIP_HOLD_REASONS)[number];

@@ -6,6 +6,7 @@ import * as m003 from './migrations/003-deposits.ts';
 import * as m004 from './migrations/004-qrcodes.ts';
 import * as m005 from './migrations/005-slips.ts';
 import * as m006 from './migrations/006-lean-ledger-indexes.ts';
+import * as m007 from './migrations/007-slip-holds.ts';
 
 type Migration = { up: (db: Parameters<typeof m001.up>[0], dialect: Db['dialect']) => Promise<void> };
 
@@ -17,6 +18,7 @@ const MIGRATIONS: ReadonlyArray<[string, Migration]> = [
   ['004-qrcodes', m004],
   ['005-slips', m005],
   ['006-lean-ledger-indexes', m006],
+  ['007-slip-holds', m007],
 ];
 
 /**

@@ -21,6 +21,13 @@ export interface SlipsTable {
   file_size: number;
   attempts: number;
   next_attempt_at: number;
+  /** Why a processing slip waits for an operator (SLIP_HOLD_REASONS, migration 007); null otherwise. */
+  hold_reason: string | null;
+  /** The sending account as the bank's verification service reported it (the number usually masked). */
+  sender_bank_code: string | null;
+  sender_account_no: string | null;
+  /** The operator who credited or rejected a held slip. */
+  decided_by: string | null;
   created_at: number;
   updated_at: number;
 }

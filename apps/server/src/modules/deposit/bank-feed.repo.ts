@@ -1,17 +1,9 @@
-import { normaliseAccountNo } from '@wallet/contract/bank-feed';
 import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { BankTransfersTable } from '../../db/schema/deposits.ts';
 import type { Database } from '../../db/schema.ts';
 
 export type BankTransferRow = Selectable<BankTransfersTable>;
 export type NewBankTransfer = Insertable<BankTransfersTable>;
-
-/** A registered player who may have sent a transfer. */
-export interface SenderCandidate {
-  id: string;
-  bankCode: string;
-  currency: string | null;
-}
 
 export async function findTransferByReference(
   db: Kysely<Database>,
@@ -55,27 +47,6 @@ export async function resolveUnmatched(
     .where('status', '=', 'UNMATCHED')
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
-}
-
-/**
- * Registered players whose bank account could be the sender's, at most two (two already means "not
- * sure"). A full number must equal the registered one. A masked number (SMS) is compared digit by
- * digit, aligned on the right as banks mask the front: `xxx-x-x5678-x` matches any account whose
- * second-to-fifth-last digits are 5678. The bank code narrows the search when the feed carries it.
- */
-export async function findSenderCandidates(
-  db: Kysely<Database>,
-  sender: { accountNo: string; bankCode?: string | undefined },
-): Promise<SenderCandidate[]> {
-  const digits = normaliseAccountNo(sender.accountNo);
-  const masked = /[xX*]/.test(digits);
-  let query = db.selectFrom('users').select(['id', 'bank_code', 'currency']);
-  query = masked
-    ? query.where('bank_account_no', 'like', `%${digits.replace(/[xX*]/g, '_')}`)
-    : query.where('bank_account_no', '=', digits);
-  if (sender.bankCode) query = query.where('bank_code', '=', sender.bankCode);
-  const rows = await query.limit(2).execute();
-  return rows.map((row) => ({ id: row.id, bankCode: row.bank_code, currency: row.currency }));
 }
 
 export async function listTransfers(

@@ -12,6 +12,7 @@ import {
 import type { BankDepositAccount } from '@wallet/contract/deposit';
 import { fromMinor, toMinor } from '@wallet/contract/money';
 import type { Kysely } from 'kysely';
+import { findAccountHolders } from '../../db/account-holders.repo.ts';
 import { CONTENT_KEYS, type DepositContent } from '../../db/content-settings.ts';
 import type { Database } from '../../db/schema.ts';
 import { getSetting } from '../../db/settings.repo.ts';
@@ -181,7 +182,8 @@ export function createBankFeed(deps: BankFeedDeps) {
     if (visibleDigitCount(transfer.from.accountNo) < MIN_VISIBLE_ACCOUNT_DIGITS) {
       return keep(transfer, 'UNMATCHED', { currency, reason: 'AMBIGUOUS' });
     }
-    const candidates = await repo.findSenderCandidates(db, transfer.from);
+    // Two holders already mean "not sure": the operator decides.
+    const candidates = await findAccountHolders(db, transfer.from, 2);
     const [sender] = candidates;
     if (!sender || candidates.length > 1) {
       return keep(transfer, 'UNMATCHED', { currency, reason: sender ? 'AMBIGUOUS' : 'NO_PLAYER' });

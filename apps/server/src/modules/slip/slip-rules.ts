@@ -12,6 +12,8 @@ export interface SlipJudgement {
   /** The operator's deposit accounts (settings content.deposit). */
   depositAccounts: readonly BankDepositAccount[];
   uploadedAt: number;
+  /** The sending bank the slip's own QR code names, when its id is one the app knows. */
+  slipSendingBank?: string | undefined;
 }
 
 function isOperatorAccount(transfer: SlipTransfer, account: BankDepositAccount, walletCurrency: string): boolean {
@@ -27,12 +29,17 @@ function isOperatorAccount(transfer: SlipTransfer, account: BankDepositAccount, 
 /**
  * Why a transfer the bank confirmed may not pay this player, or null when it may. In this order: it
  * went to one of the operator's baht bank accounts (DEST_ACC_INVALID), from the player's registered
- * account (NOT_MATCH), no longer than an hour before the upload (EXPIRED_SLIP, SPEC §9), and moved money.
+ * account at the bank the slip and the verifier both name (NOT_MATCH), no longer than an hour before the
+ * upload (EXPIRED_SLIP, SPEC §9), and moved money. Only the uploader's account is compared here; whether
+ * the masked number fits someone else as well is the caller's question (it needs the database).
  */
 export function judgeTransfer(transfer: SlipTransfer, judgement: SlipJudgement): SlipReasonCode | null {
   const { player } = judgement;
   if (!judgement.depositAccounts.some((account) => isOperatorAccount(transfer, account, player.walletCurrency))) {
     return 'DEST_ACC_INVALID';
+  }
+  if (judgement.slipSendingBank !== undefined && judgement.slipSendingBank !== transfer.sender.bankCode) {
+    return 'NOT_MATCH';
   }
   if (transfer.sender.bankCode !== player.bankCode || !accountMatches(transfer.sender.accountNo, player.accountNo)) {
     return 'NOT_MATCH';

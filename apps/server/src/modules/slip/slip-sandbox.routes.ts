@@ -1,6 +1,12 @@
 import { text } from '@wallet/contract/common';
 import { type BankDepositAccount, depositLookupResponse } from '@wallet/contract/deposit';
 import { apiAmount, toMinor } from '@wallet/contract/money';
+import {
+  slipCreditRequest,
+  slipOperatorListQuery,
+  slipOperatorView,
+  slipRejectRequest,
+} from '@wallet/contract/slip-operator';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { slipVerify as miniQrPayload } from 'promptparse/generate';
@@ -16,6 +22,10 @@ import { renderSlipImage } from '../../providers/slip-verify/sandbox-slip-image.
 import type { SandboxSlipVerifier } from '../../providers/slip-verify/sandbox-slip-verify.ts';
 import { maskAccountNo } from '../../providers/slip-verify/slip-verify-provider.ts';
 import { bankIdOfCode } from '../../providers/slip-verify/thai-bank-ids.ts';
+import type { SlipService } from './slip.service.ts';
+
+/** Who decided, as the operator stand-ins record it until the back office has operator logins. */
+const SANDBOX_OPERATOR = 'sandbox';
 
 const accountNo = z.string().regex(/^\d{6,20}$/);
 const bankCode = text().min(2).max(10);
@@ -58,6 +68,7 @@ export interface SlipSandboxOptions {
   db: Kysely<Database>;
   clock: Clock;
   verifier: SandboxSlipVerifier;
+  slips: SlipService;
 }
 
 /**
@@ -65,7 +76,10 @@ export interface SlipSandboxOptions {
  * can then be uploaded like a real one. Every field can be bent (another receiver, sender or time, a
  * broken or missing QR code, a transfer the bank does not know) to walk each failure reason.
  */
-export const slipSandboxRoutes: FastifyPluginAsyncZod<SlipSandboxOptions> = async (app, { db, clock, verifier }) => {
+export const slipSandboxRoutes: FastifyPluginAsyncZod<SlipSandboxOptions> = async (
+  app,
+  { db, clock, verifier, slips },
+) => {
   async function sender(body: MakeSlipBody) {
     let registered: { bank_code: string; bank_account_no: string } | undefined;
     if (body.username !== undefined) {
@@ -148,4 +162,30 @@ export const slipSandboxRoutes: FastifyPluginAsyncZod<SlipSandboxOptions> = asyn
     verifier.clearFaults();
     return { message: 'OK' };
   });
+
+  // Operator stand-ins until the back office exists: slips held for a decision (holdReason), and the
+  // decision itself.
+  app.get(
+    '/sandbox/slips',
+    {
+      schema: {
+        querystring: slipOperatorListQuery,
+        response: { 200: z.object({ slips: z.array(slipOperatorView) }) },
+      },
+    },
+    async (request) => ({ slips: await slips.operatorList(request.query) }),
+  );
+
+  const slipParams = z.object({ id: z.string().min(1).max(64) });
+  app.post(
+    '/sandbox/slips/:id/credit',
+    { schema: { params: slipParams, body: slipCreditRequest, response: { 200: slipOperatorView } } },
+    async (request) =>
+      slips.creditHeld(request.params.id, { username: request.body.username, operator: SANDBOX_OPERATOR }),
+  );
+  app.post(
+    '/sandbox/slips/:id/reject',
+    { schema: { params: slipParams, body: slipRejectRequest, response: { 200: slipOperatorView } } },
+    async (request) => slips.rejectHeld(request.params.id, { note: request.body.note, operator: SANDBOX_OPERATOR }),
+  );
 };

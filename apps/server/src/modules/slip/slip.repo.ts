@@ -148,12 +148,33 @@ export async function saveQrReading(
     .execute();
 }
 
+/** The sending account as the bank's verification service reported it. */
+export interface SlipSender {
+  bankCode: string;
+  accountNo: string;
+}
+
 export interface SlipOutcome {
   status: Exclude<SlipStatus, 'processing'>;
   note: string | null;
   amount?: number;
   transferredAt?: number;
   statementId?: string;
+  sender?: SlipSender;
+}
+
+function outcomeColumns(outcome: SlipOutcome, now: number) {
+  return {
+    status: outcome.status,
+    note: outcome.note,
+    ...(outcome.amount !== undefined ? { amount: outcome.amount } : {}),
+    ...(outcome.transferredAt !== undefined ? { transferred_at: outcome.transferredAt } : {}),
+    ...(outcome.statementId !== undefined ? { statement_id: outcome.statementId } : {}),
+    ...(outcome.sender
+      ? { sender_bank_code: outcome.sender.bankCode, sender_account_no: outcome.sender.accountNo }
+      : {}),
+    updated_at: now,
+  };
 }
 
 /**
@@ -169,18 +190,111 @@ export async function settleSlip(
 ): Promise<boolean> {
   const result = await db
     .updateTable('slips')
-    .set({
-      status: outcome.status,
-      note: outcome.note,
-      ...(outcome.amount !== undefined ? { amount: outcome.amount } : {}),
-      ...(outcome.transferredAt !== undefined ? { transferred_at: outcome.transferredAt } : {}),
-      ...(outcome.statementId !== undefined ? { statement_id: outcome.statementId } : {}),
-      updated_at: now,
-    })
+    .set(outcomeColumns(outcome, now))
     .where('id', '=', id)
     .where('status', '=', 'processing')
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
+}
+
+/**
+ * Leaves a processing slip for an operator, saying why and what the bank confirmed, and takes it out
+ * of the automatic attempts (`awaitingOperator` is a due time no sweep ever reaches).
+ */
+export async function holdSlip(
+  db: Kysely<Database>,
+  id: string,
+  hold: { reason: string; amount: number; transferredAt: number; sender: SlipSender },
+  awaitingOperator: number,
+  now: number,
+): Promise<void> {
+  await db
+    .updateTable('slips')
+    .set({
+      hold_reason: hold.reason,
+      amount: hold.amount,
+      transferred_at: hold.transferredAt,
+      sender_bank_code: hold.sender.bankCode,
+      sender_account_no: hold.sender.accountNo,
+      next_attempt_at: awaitingOperator,
+      updated_at: now,
+    })
+    .where('id', '=', id)
+    .where('status', '=', 'processing')
+    .execute();
+}
+
+/**
+ * The operator's decision on a held slip; only a slip still held can be decided, once. Runs in the
+ * crediting transaction when the decision pays someone. True when this call decided it.
+ */
+export async function settleHeldSlip(
+  db: Kysely<Database>,
+  id: string,
+  outcome: SlipOutcome,
+  operator: string,
+  now: number,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('slips')
+    .set({ ...outcomeColumns(outcome, now), decided_by: operator })
+    .where('id', '=', id)
+    .where('status', '=', 'processing')
+    .where('hold_reason', 'is not', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/**
+ * Once a held slip's transfer is paid, the other held slips of the same transfer (the same slip
+ * uploaded by someone else) can only be duplicates; no attempt would ever come to say so.
+ */
+export async function failHeldTwins(
+  db: Kysely<Database>,
+  reference: string,
+  decidedId: string,
+  operator: string,
+  now: number,
+): Promise<void> {
+  await db
+    .updateTable('slips')
+    .set({ status: 'failed', note: 'SLIP_REFNO_DUPLICATED', decided_by: operator, updated_at: now })
+    .where('reference', '=', reference)
+    .where('id', '!=', decidedId)
+    .where('status', '=', 'processing')
+    .where('hold_reason', 'is not', null)
+    .execute();
+}
+
+/** Slips as the operator lists them, with the uploader's username; newest first. */
+export async function listSlipsForOperator(
+  db: Kysely<Database>,
+  filter: { status?: SlipStatus | undefined; limit: number },
+): Promise<Array<SlipRow & { username: string }>> {
+  let query = db
+    .selectFrom('slips')
+    .innerJoin('users', 'users.id', 'slips.user_id')
+    .selectAll('slips')
+    .select('users.username');
+  if (filter.status) query = query.where('slips.status', '=', filter.status);
+  const rows = await query
+    .orderBy('slips.created_at', 'desc')
+    .orderBy('slips.id', 'desc')
+    .limit(filter.limit)
+    .execute();
+  return rows.map((row) => ({ ...normalise(row), username: row.username }));
+}
+
+/** The registered bank account a player would be paid from, by id or by username. */
+export async function findPlayerAccount(
+  db: Kysely<Database>,
+  who: { userId: string } | { username: string },
+): Promise<
+  { id: string; username: string; bank_code: string; bank_account_no: string; currency: string | null } | undefined
+> {
+  let query = db.selectFrom('users').select(['id', 'username', 'bank_code', 'bank_account_no', 'currency']);
+  query = 'userId' in who ? query.where('id', '=', who.userId) : query.where('username', '=', who.username);
+  return query.executeTakeFirst();
 }
 
 /** Puts off the next attempt of a processing slip until `at`. */

@@ -1,18 +1,22 @@
 import type { SlipReasonCode } from '@wallet/contract/errors';
 import { fromMinor } from '@wallet/contract/money';
-import { SLIP_UPLOAD_INTERVAL_MS } from '@wallet/contract/slip';
+import { SLIP_UPLOAD_INTERVAL_MS, type SlipHoldReason } from '@wallet/contract/slip';
+import type { SlipOperatorView } from '@wallet/contract/slip-operator';
 import type { Slip } from '@wallet/contract/statement';
 import type { Kysely } from 'kysely';
+import { findAccountHolders } from '../../db/account-holders.repo.ts';
 import { CONTENT_KEYS, type DepositContent, type SlipWindowContent } from '../../db/content-settings.ts';
 import type { Database } from '../../db/schema.ts';
 import { getSetting } from '../../db/settings.repo.ts';
-import { badRequest, notFound, tooManyRequests } from '../../http/errors.ts';
+import { badRequest, conflict, notFound, tooManyRequests } from '../../http/errors.ts';
 import { ledgerCurrency } from '../../ledger/accounts.ts';
 import { SYSTEM_KINDS } from '../../ledger/ledger.ts';
 import { inDailyWindow } from '../../lib/bangkok-time.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { orderedId } from '../../lib/ids.ts';
+import type { ImageDecoder } from '../../lib/image-decoder/image-decoder.ts';
 import {
+  accountMatches,
   type SlipTransfer,
   type SlipVerifyProvider,
   SlipVerifyUnavailable,
@@ -23,21 +27,26 @@ import {
   claimAttempt,
   countPlayerSlips,
   dueSlipIds,
+  failHeldTwins,
+  findPlayerAccount,
   findPlayerSlipByReference,
   findSlip,
+  holdSlip,
   insertSlipIfAllowed,
   lastUploadAt,
+  listSlipsForOperator,
   pagePlayerSlips,
   postponeSlip,
   type SlipOutcome,
   type SlipRow,
   saveQrReading,
+  settleHeldSlip,
   settleSlip,
 } from './slip.repo.ts';
-import { readSlipQr, sniffImage } from './slip-image.ts';
+import { sniffImage } from './slip-image.ts';
 import type { SlipImageLinks } from './slip-image-links.ts';
 import { readMiniQr } from './slip-qr.ts';
-import { judgeTransfer } from './slip-rules.ts';
+import { judgeTransfer, SLIP_CURRENCY } from './slip-rules.ts';
 import type { SlipStorage } from './slip-storage.ts';
 
 /**
@@ -69,6 +78,7 @@ export interface SlipServiceDeps {
   verifier: SlipVerifyProvider | undefined;
   storage: SlipStorage;
   links: SlipImageLinks;
+  images: ImageDecoder;
   logError(error: unknown, message: string): void;
 }
 
@@ -151,8 +161,25 @@ export function createSlipService(deps: SlipServiceDeps) {
     settle(slip, {
       status: 'failed',
       note,
-      ...(transfer ? { amount: transfer.amount, transferredAt: transfer.transferredAt } : {}),
+      ...(transfer ? { amount: transfer.amount, transferredAt: transfer.transferredAt, sender: transfer.sender } : {}),
     });
+
+  /** Leaves the slip processing for an operator: no automatic attempt takes it up again. */
+  async function hold(slip: SlipRow, reason: SlipHoldReason, transfer: SlipTransfer): Promise<SlipRow> {
+    const details = { reason, amount: transfer.amount, transferredAt: transfer.transferredAt, sender: transfer.sender };
+    await holdSlip(db, slip.id, details, AWAITING_OPERATOR, clock.now());
+    return (await findSlip(db, slip.id)) as SlipRow;
+  }
+
+  /**
+   * Whether the sending account as the bank shows it (masked, same bank) also fits a registered player
+   * other than the uploader. Then the slip proves only that one of them sent the money, and a player
+   * could be paid for a look-alike's transfer by uploading that player's slip.
+   */
+  async function senderFitsAnotherPlayer(sender: SlipTransfer['sender'], uploaderId: string): Promise<boolean> {
+    const holders = await findAccountHolders(db, sender, 2);
+    return holders.some((holder) => holder.id !== uploaderId);
+  }
 
   /** The reference and sending bank from the slip's QR code: stored already, or read from the image now. */
   async function readReference(
@@ -163,7 +190,7 @@ export function createSlipService(deps: SlipServiceDeps) {
     }
     const bytes = await deps.storage.read(slip.file_name);
     if (!bytes) return { failed: 'UPLOADED_FILE_NOT_EXIST' };
-    const qr = readSlipQr(bytes, slip.content_type === 'image/png' ? 'image/png' : 'image/jpeg');
+    const qr = await deps.images.readQr(bytes);
     if (qr.kind === 'too-large') return { failed: 'IMG_SIZE_UNABLE_TO_PROCESS' };
     if (qr.kind === 'unreadable') return { failed: 'CANNOT_READ_CROPPED_IMAGE' };
     if (qr.kind === 'no-qr') return { failed: 'INVALID_SLIP' };
@@ -204,15 +231,15 @@ export function createSlipService(deps: SlipServiceDeps) {
     return judgeAndCredit(slip, read.sendingBank, transfer);
   }
 
-  /** Credits a transfer the bank confirmed, if it may pay this player; otherwise fails the slip saying why. */
+  /**
+   * Credits a transfer the bank confirmed, if it may pay this player; otherwise fails the slip saying
+   * why, or holds it for an operator when the sender the bank reports fits another player as well.
+   */
   async function judgeAndCredit(slip: SlipRow, sendingBankId: string, transfer: SlipTransfer): Promise<SlipRow> {
     const reference = transfer.reference;
 
-    const player = await db
-      .selectFrom('users')
-      .select(['bank_code', 'bank_account_no', 'currency'])
-      .where('id', '=', slip.user_id)
-      .executeTakeFirstOrThrow();
+    const player = await findPlayerAccount(db, { userId: slip.user_id });
+    if (!player) throw new Error(`slip ${slip.id}: uploader ${slip.user_id} vanished`);
     const deposit = await getSetting<DepositContent>(db, CONTENT_KEYS.deposit);
     const refusal = judgeTransfer(transfer, {
       player: {
@@ -222,8 +249,10 @@ export function createSlipService(deps: SlipServiceDeps) {
       },
       depositAccounts: deposit?.banks ?? [],
       uploadedAt: slip.created_at,
+      slipSendingBank: bankCodeOfId(sendingBankId),
     });
     if (refusal) return fail(slip, refusal, transfer);
+    if (await senderFitsAnotherPlayer(transfer.sender, slip.user_id)) return hold(slip, 'AMBIGUOUS_SENDER', transfer);
 
     const credited = await deps.deposits.credit(
       {
@@ -243,6 +272,7 @@ export function createSlipService(deps: SlipServiceDeps) {
             amount: transfer.amount,
             transferredAt: transfer.transferredAt,
             statementId,
+            sender: transfer.sender,
           },
           clock.now(),
         ),
@@ -303,6 +333,117 @@ export function createSlipService(deps: SlipServiceDeps) {
     return bytes ? { bytes, contentType: slip.content_type } : undefined;
   }
 
-  return { assertUploadOpen, assertUploadAllowance, upload, retryDue, toApi, list, imageUrl, image };
+  function toOperatorView(slip: SlipRow & { username: string }): SlipOperatorView {
+    return {
+      id: slip.id,
+      username: slip.username,
+      status: slip.status as SlipOperatorView['status'],
+      note: slip.note,
+      holdReason: slip.hold_reason as SlipOperatorView['holdReason'],
+      reference: slip.reference,
+      sendingBank: slip.sending_bank,
+      senderBankCode: slip.sender_bank_code,
+      senderAccountNo: slip.sender_account_no,
+      amount: fromMinor(slip.amount),
+      transferredAt: slip.transferred_at === null ? null : new Date(slip.transferred_at).toISOString(),
+      decidedBy: slip.decided_by,
+      createdAt: new Date(slip.created_at).toISOString(),
+    };
+  }
+
+  async function operatorList(filter: { status?: SlipRow['status'] | undefined; limit: number }) {
+    const rows = await listSlipsForOperator(db, {
+      ...(filter.status ? { status: filter.status as SlipOperatorView['status'] } : {}),
+      limit: filter.limit,
+    });
+    return rows.map(toOperatorView);
+  }
+
+  async function operatorView(slipId: string): Promise<SlipOperatorView> {
+    const slip = await findSlip(db, slipId);
+    const uploader = slip && (await findPlayerAccount(db, { userId: slip.user_id }));
+    if (!slip || !uploader) throw notFound('NO_DATA');
+    return toOperatorView({ ...slip, username: uploader.username });
+  }
+
+  async function heldSlip(slipId: string): Promise<SlipRow> {
+    const slip = await findSlip(db, slipId);
+    if (!slip) throw notFound('NO_DATA');
+    if (slip.status !== 'processing' || slip.hold_reason === null) throw conflict('KEY_INVALID', 'status');
+    return slip;
+  }
+
+  /**
+   * The operator's credit of a held slip to the player they identified, whose registered account must
+   * fit the sender the bank reported. It goes through the deposit path under the transfer's bank
+   * reference, so it pays once whatever else (the bank feed, another slip) saw the same transfer. The
+   * uploader's slip succeeds if they are that player; otherwise it fails NOT_MATCH and records the
+   * statement the money went to. Other held slips of the same transfer end as duplicates.
+   */
+  async function creditHeld(slipId: string, decision: { username: string; operator: string }) {
+    const slip = await heldSlip(slipId);
+    const target = await findPlayerAccount(db, { username: decision.username });
+    if (!target) throw badRequest('NO_USER', 'username');
+    const { reference, sender_bank_code: senderBank, sender_account_no: senderAccount } = slip;
+    if (reference === null || senderBank === null || senderAccount === null) throw conflict('KEY_INVALID', 'status');
+    const fits =
+      target.bank_code === senderBank &&
+      accountMatches(senderAccount, target.bank_account_no) &&
+      ledgerCurrency(target.currency) === SLIP_CURRENCY;
+    if (!fits) throw badRequest('KEY_INVALID', 'username');
+
+    const now = clock.now();
+    const credited = await deps.deposits.credit(
+      {
+        userId: target.id,
+        amount: slip.amount,
+        fromCode: senderBank,
+        source: { kind: SYSTEM_KINDS.bankClearing, providerCode: '' },
+        reference: bankReference(reference),
+      },
+      async (trx, statementId) => {
+        const outcome: SlipOutcome =
+          target.id === slip.user_id
+            ? { status: 'success', note: null, statementId }
+            : { status: 'failed', note: 'NOT_MATCH', statementId };
+        if (!(await settleHeldSlip(trx, slip.id, outcome, decision.operator, now))) return false;
+        await failHeldTwins(trx, reference, slip.id, decision.operator, now);
+        return true;
+      },
+    );
+    if (!credited.credited) {
+      // declined: another decision got there first. duplicate-reference: the transfer was paid meanwhile.
+      if (credited.reason === 'declined') throw conflict('KEY_INVALID', 'status');
+      const duplicate: SlipOutcome = { status: 'failed', note: 'SLIP_REFNO_DUPLICATED' };
+      if (!(await settleHeldSlip(db, slip.id, duplicate, decision.operator, now))) {
+        throw conflict('KEY_INVALID', 'status');
+      }
+    }
+    return operatorView(slip.id);
+  }
+
+  /** The operator's refusal of a held slip, with the reason the player will see. */
+  async function rejectHeld(slipId: string, decision: { note: SlipReasonCode; operator: string }) {
+    const slip = await heldSlip(slipId);
+    const outcome: SlipOutcome = { status: 'failed', note: decision.note };
+    if (!(await settleHeldSlip(db, slip.id, outcome, decision.operator, clock.now()))) {
+      throw conflict('KEY_INVALID', 'status');
+    }
+    return operatorView(slip.id);
+  }
+
+  return {
+    assertUploadOpen,
+    assertUploadAllowance,
+    upload,
+    retryDue,
+    toApi,
+    list,
+    imageUrl,
+    image,
+    operatorList,
+    creditHeld,
+    rejectHeld,
+  };
 }
 export type SlipService = ReturnType<typeof createSlipService>;

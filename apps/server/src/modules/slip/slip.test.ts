@@ -2,6 +2,7 @@ import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SLIP_FILE_FIELD } from '@wallet/contract/slip';
+import type { SlipOperatorView } from '@wallet/contract/slip-operator';
 import type {
   Slip,
   SlipListResponse,
@@ -84,8 +85,8 @@ describe.each(testDialects())('transfer slips (%s)', (dialect) => {
     return data;
   }
 
-  async function player() {
-    const { phone, token, payload } = await registerPlayer(ctx.app);
+  async function player(overrides: { bankCode?: string; bankAccountNo?: string } = {}) {
+    const { phone, token, payload } = await registerPlayer(ctx.app, overrides);
     const headers = bearer(token);
     const upload = (body: FormData | object | string, extra: Record<string, string> = {}) =>
       ctx.app.inject({
@@ -582,6 +583,151 @@ describe.each(testDialects())('transfer slips (%s)', (dialect) => {
       expect(res.statusCode).toBe(200);
       const image = await ctx.app.inject({ method: 'GET', url: res.json<SlipReferenceResponse>().url });
       expect(image.rawPayload.equals(png)).toBe(true);
+    });
+  });
+
+  describe('look-alike bank accounts (the digits a slip shows fit more than one player)', () => {
+    async function operatorList(reference: string): Promise<SlipOperatorView[]> {
+      const res = await ctx.app.inject({ method: 'GET', url: '/sandbox/slips?status=processing' });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<{ slips: SlipOperatorView[] }>().slips.filter((slip) => slip.reference === reference);
+    }
+    const decide = (id: string, action: 'credit' | 'reject', payload: object = {}) =>
+      ctx.app.inject({ method: 'POST', url: `/sandbox/slips/${id}/${action}`, payload });
+
+    it('does not pay player B for player A’s slip when B’s account shows the same digits: both wait for the operator', async () => {
+      // KBANK prints both as xxxxx6823x.
+      const a = await player({ bankCode: 'KBANK', bankAccountNo: '7089968239' });
+      const b = await player({ bankCode: 'KBANK', bankAccountNo: '3926568237' });
+      const { png, reference } = await makeSlip({ username: a.phone, amount: 500 });
+
+      const stolen = await b.uploadImage(png);
+      expect(stolen).toMatchObject({ message: 'OK', slip: { status: 'processing', note: null, reference } });
+      expect(await b.wallet()).toBe(0);
+      // A's own upload is not refused as a duplicate; it is held too, since the digits fit B as well.
+      const own = await a.uploadImage(png);
+      expect(own).toMatchObject({ message: 'OK', slip: { status: 'processing', note: null, reference } });
+      expect(await a.wallet()).toBe(0);
+
+      const held = await operatorList(reference);
+      expect(held.map((slip) => slip.username).sort()).toEqual([a.phone, b.phone].sort());
+      for (const slip of held) {
+        expect(slip).toMatchObject({
+          status: 'processing',
+          holdReason: 'AMBIGUOUS_SENDER',
+          senderBankCode: 'KBANK',
+          senderAccountNo: 'xxxxx6823x',
+          amount: 500,
+          decidedBy: null,
+        });
+      }
+      // No automatic attempt ever takes a held slip up again.
+      const due = await ctx.db.kysely
+        .selectFrom('slips')
+        .select('next_attempt_at')
+        .where('reference', '=', reference)
+        .execute();
+      expect(due.map((row) => Number(row.next_attempt_at))).toEqual([Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER]);
+
+      // The operator credits A's slip; B's copy of the same transfer ends as a duplicate.
+      const aSlip = held.find((slip) => slip.username === a.phone) as SlipOperatorView;
+      const credited = await decide(aSlip.id, 'credit', { username: a.phone });
+      expect(credited.statusCode, credited.body).toBe(200);
+      expect(credited.json()).toMatchObject({ status: 'success', note: null, decidedBy: 'sandbox' });
+      expect(await a.wallet()).toBe(500);
+      expect((await a.list()).slips[0]).toMatchObject({ status: 'success', note: null, reference, amount: 500 });
+      expect((await b.list()).slips[0]).toMatchObject({ status: 'failed', note: 'SLIP_REFNO_DUPLICATED', reference });
+      expect(await b.wallet()).toBe(0);
+      expect(await operatorList(reference)).toEqual([]);
+      expect((await decide(aSlip.id, 'credit', { username: a.phone })).statusCode).toBe(409);
+      expect(await a.wallet()).toBe(500);
+      await expectLedgerHealthy();
+    });
+
+    it('credits the rightful player at once when only their account fits, even beside the same digits at another bank', async () => {
+      const a = await player({ bankCode: 'KBANK', bankAccountNo: '7089968249' }); // xxxxx6824x
+      const b = await player({ bankCode: 'KBANK', bankAccountNo: '3926571237' }); // xxxxx7123x
+      const otherBank = await player({ bankCode: 'SCB', bankAccountNo: '3926568247' }); // xxxxx6824x at SCB
+      const { png, reference } = await makeSlip({ username: a.phone, amount: 500 });
+      expect((await b.uploadImage(png)).slip).toMatchObject({ status: 'failed', note: 'NOT_MATCH' });
+      expect((await otherBank.uploadImage(png)).slip).toMatchObject({ status: 'failed', note: 'NOT_MATCH' });
+      const own = await a.uploadImage(png);
+      expect(own).toMatchObject({
+        message: 'SUCCESS',
+        slip: { status: 'success', note: null, reference, amount: 500 },
+      });
+      expect(await a.wallet()).toBe(500);
+      expect(await b.wallet()).toBe(0);
+      expect(await otherBank.wallet()).toBe(0);
+      expect(await operatorList(reference)).toEqual([]);
+      await expectLedgerHealthy();
+    });
+
+    it('lets the operator credit a held slip to the player the money came from, or reject it, once', async () => {
+      const a = await player({ bankCode: 'KBANK', bankAccountNo: '7089961239' }); // xxxxx6123x
+      const b = await player({ bankCode: 'KBANK', bankAccountNo: '3926561237' }); // xxxxx6123x
+      const stranger = await player();
+      const first = await makeSlip({ username: a.phone, amount: 120 });
+      expect((await b.uploadImage(first.png)).slip.status).toBe('processing');
+      const [held] = await operatorList(first.reference);
+      const heldId = (held as SlipOperatorView).id;
+      // Only a player whose registered account fits the transfer can be paid by it.
+      expect((await decide(heldId, 'credit', { username: stranger.phone })).json()).toEqual({
+        message: 'KEY_INVALID',
+        field: 'username',
+      });
+      expect((await decide(heldId, 'credit', { username: '0000000000' })).json()).toEqual({
+        message: 'NO_USER',
+        field: 'username',
+      });
+      expect((await decide('no-such-slip', 'reject')).statusCode).toBe(404);
+
+      // The operator finds A sent it: A is paid although B uploaded it, and B's slip fails as not B's account.
+      const toA = await decide(heldId, 'credit', { username: a.phone });
+      expect(toA.statusCode, toA.body).toBe(200);
+      expect(toA.json()).toMatchObject({ status: 'failed', note: 'NOT_MATCH', decidedBy: 'sandbox' });
+      expect(await a.wallet()).toBe(120);
+      expect(await b.wallet()).toBe(0);
+      expect(await stranger.wallet()).toBe(0);
+      expect((await a.statements())[0]).toMatchObject({ statementType: 'deposit', from: 'KBANK', amount: 120 });
+      expect((await b.list()).slips[0]).toMatchObject({ status: 'failed', note: 'NOT_MATCH' });
+      // The transfer is paid: A's own upload of it now is a duplicate.
+      expect((await a.uploadImage(first.png)).slip).toMatchObject({ status: 'failed', note: 'SLIP_REFNO_DUPLICATED' });
+
+      nextMinute();
+      const second = await makeSlip({ username: a.phone, amount: 80 });
+      expect((await b.uploadImage(second.png)).slip.status).toBe('processing');
+      const [another] = await operatorList(second.reference);
+      const anotherId = (another as SlipOperatorView).id;
+      const rejected = await decide(anotherId, 'reject');
+      expect(rejected.statusCode, rejected.body).toBe(200);
+      expect(rejected.json()).toMatchObject({ status: 'failed', note: 'NOT_MATCH', decidedBy: 'sandbox' });
+      expect((await decide(anotherId, 'credit', { username: a.phone })).statusCode).toBe(409);
+      expect((await decide(anotherId, 'reject')).statusCode).toBe(409);
+      expect(await a.wallet()).toBe(120);
+      expect(await b.wallet()).toBe(0);
+      await expectLedgerHealthy();
+    });
+
+    it('ends a held slip as a duplicate when the bank feed paid the transfer meanwhile', async () => {
+      const a = await player({ bankCode: 'KBANK', bankAccountNo: '7089962239' }); // xxxxx6223x
+      await player({ bankCode: 'KBANK', bankAccountNo: '3926562237' }); // xxxxx6223x
+      const { png, reference } = await makeSlip({ username: a.phone, amount: 90 });
+      expect((await a.uploadImage(png)).slip.status).toBe('processing');
+      const fed = await bankFeedDeposits().credit({
+        userId: await userIdOf(a.phone),
+        amount: 90_00,
+        fromCode: 'KBANK',
+        source: { kind: SYSTEM_KINDS.bankClearing, providerCode: '' },
+        reference: `bank:${reference}`,
+      });
+      expect(fed.credited).toBe(true);
+      const [held] = await operatorList(reference);
+      const decided = await decide((held as SlipOperatorView).id, 'credit', { username: a.phone });
+      expect(decided.statusCode, decided.body).toBe(200);
+      expect(decided.json()).toMatchObject({ status: 'failed', note: 'SLIP_REFNO_DUPLICATED' });
+      expect(await a.wallet()).toBe(90);
+      await expectLedgerHealthy();
     });
   });
 
