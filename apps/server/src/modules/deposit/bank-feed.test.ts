@@ -277,6 +277,47 @@ describe.each(testDialects())('bank feed webhook (%s)', (dialect) => {
     await expectLedgerHealthy();
   });
 
+  it('holds a masked SMS transfer for the operator when a look-alike account fits, at any bank when the SMS names none', async () => {
+    // Same visible digits (positions 4 to 9) at two banks; everything else differs.
+    const shared = String((Date.now() * 3 + 1) % 1e6).padStart(6, '0');
+    const mine = longAccountNo(shared);
+    const lookAlike = longAccountNo(shared);
+    const a = await player({ bankCode: 'KBANK', bankAccountNo: mine });
+    const b = await player({ bankCode: 'BAY', bankAccountNo: lookAlike });
+    const masked = mask(mine, 4, 10);
+    expect(mask(lookAlike, 4, 10)).toBe(masked);
+
+    // Without the sender's bank every bank's accounts count: two fit, so nobody is paid automatically.
+    const noBank = transferTo({ accountNo: masked }, 45, { mode: 'SMS', to: { ...OPERATOR_SMS_ACCOUNT } });
+    expect((await send(noBank)).json()).toMatchObject({ status: 'UNMATCHED', repeated: false });
+    const [held] = await recorded(noBank.reference);
+    expect(held).toMatchObject({ status: 'UNMATCHED', reason: 'AMBIGUOUS', user_id: null });
+    expect(await a.wallet()).toBe(0);
+    expect(await b.wallet()).toBe(0);
+
+    // With the bank named, only the account at that bank fits.
+    const withBank = transferTo({ accountNo: masked, bankCode: 'KBANK' }, 30, {
+      mode: 'SMS',
+      to: { ...OPERATOR_SMS_ACCOUNT },
+    });
+    expect((await send(withBank)).json()).toMatchObject({ status: 'CREDITED' });
+    expect(await a.wallet()).toBe(30);
+    expect(await b.wallet()).toBe(0);
+
+    // The operator decides the held one, once.
+    const credit = () =>
+      ctx.app.inject({
+        method: 'POST',
+        url: `/sandbox/bank/transfers/${held?.id}/credit`,
+        payload: { username: a.phone },
+      });
+    expect((await credit()).json()).toMatchObject({ status: 'CREDITED', resolvedBy: 'sandbox' });
+    expect((await credit()).statusCode).toBe(409);
+    expect(await a.wallet()).toBe(75);
+    expect(await b.wallet()).toBe(0);
+    await expectLedgerHealthy();
+  });
+
   it('keeps a transfer to an account that is not the operator’s, and never credits it', async () => {
     const p = await player();
     const notOurs = transferTo(p.account, 90, { to: { accountNo: '1112223334' } });
