@@ -25,6 +25,7 @@ import { migrate } from '../apps/server/src/db/migrate.ts';
 import { seed } from '../apps/server/src/db/seed/seed.ts';
 import { checkLedger } from '../apps/server/src/ledger/check.ts';
 import { prepareBenchPlayers } from './players.ts';
+import { benchSecrets } from './secrets.ts';
 
 const dialect = process.argv[2] === 'postgres' ? 'postgres' : 'sqlite';
 const ROUNDS = Number(process.env.ROUNDS ?? 3000);
@@ -78,10 +79,13 @@ const schema = dialect === 'postgres' ? `bench_${Date.now().toString(36)}` : und
 if (schema) await onPostgres(`create schema ${schema}`);
 const config = loadConfig({
   NODE_ENV: 'production',
+  ...benchSecrets(),
   SANDBOX_PROVIDERS: 'true',
   DATA_DIR: dataDir,
   DATABASE_URL: schema ? PG_URL : `sqlite:${join(dataDir, 'bench.db')}`,
   RATE_LIMIT_PER_MINUTE: '100000000',
+  // Every bench player is made from this one address.
+  OTP_SENDS_PER_IP_PER_HOUR: '100000',
   WEB_DIST_DIR: join(dataDir, 'no-web'),
 });
 const statementTimes = process.env.STATEMENT_TIMES && dialect === 'sqlite' ? timeStatements() : undefined;

@@ -18,6 +18,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { ROOT, startServer } from '../e2e/support/server.ts';
 import { prepareBenchPlayers } from './players.ts';
+import { benchSecrets } from './secrets.ts';
 
 const CONNECTIONS = 100;
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
@@ -124,9 +125,14 @@ async function benchDatabase(label: string, env: Record<string, string>, bareUrl
   const server = await startServer(
     {
       NODE_ENV: 'production',
+      ...benchSecrets(),
       SANDBOX_PROVIDERS: 'true',
+      // The players' game accounts need the sandbox catalogue, which comes with the demo data.
+      SEED_DEMO: 'true',
       LOG_LEVEL: 'silent',
       RATE_LIMIT_PER_MINUTE: '100000000',
+      // Every bench player is made from this one address.
+      OTP_SENDS_PER_IP_PER_HOUR: '100000',
       ...(process.env.BENCH_CPU_PROFILE
         ? { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import ${ROOT}/bench/cpu-profile.mjs`.trim() }
         : {}),

@@ -100,7 +100,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const secret = await ensureSetting(kysely, 'server_secret', randomSecret);
   const sandboxSms = sandboxSmsProvider(kysely, clock);
   const sms = deps.providers?.sms ?? sandboxSms;
-  const otp = createOtpService({ db: kysely, clock, sms, secret, laoMode: config.laoMode, appName: APP_NAME });
+  const otp = createOtpService({
+    db: kysely,
+    clock,
+    sms,
+    secret,
+    laoMode: config.laoMode,
+    appName: APP_NAME,
+    sendsPerIpPerHour: config.otpSendsPerIpPerHour,
+    sendsPerHour: config.otpSendsPerHour,
+  });
   const accounts = createAccountService({
     db: kysely,
     clock,
@@ -124,6 +133,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const realtime = attachRealtime(app, { db: kysely, clock, redisUrl: config.redisUrl });
   // The sandbox game service signs its own launch links with a key of its own.
+    loginAccountMaxFailures: config.loginAccountMaxFailures,
+    loginIpMaxFailures: config.loginIpMaxFailures,
+    sms,
+    appName: APP_NAME,
   const sandboxGames = config.sandboxProviders
     ? createSandboxGameProviders({
         db: kysely,

@@ -102,6 +102,11 @@ export type Config = z.output<typeof configSchema>;
 export class ConfigError extends Error {}
 
 /** Reads the environment; a wrong value throws a ConfigError naming every bad variable. */
+    LOGIN_ACCOUNT_MAX_FAILURES: z.coerce.number().int().min(1).default(10),
+    LOGIN_IP_MAX_FAILURES: z.coerce.number().int().min(1).default(30),
+    OTP_SENDS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).default(10),
+    OTP_SENDS_PER_HOUR: z.coerce.number().int().min(1).default(1000),
+    BANK_CHANGE_REVIEW_HOURS: z.coerce.number().min(0).max(720).default(24),
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = configSchema.safeParse(env);
   if (!parsed.success) {
@@ -110,3 +115,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   return parsed.data;
 }
+    // Guesses at one phone from any address, and from one address at any phone, in the same window.
+    loginAccountMaxFailures: env.LOGIN_ACCOUNT_MAX_FAILURES,
+    loginIpMaxFailures: env.LOGIN_IP_MAX_FAILURES,
+    // OTP SMS cost the operator money: hourly budgets per client address and for the whole service.
+    otpSendsPerIpPerHour: env.OTP_SENDS_PER_IP_PER_HOUR,
+    otpSendsPerHour: env.OTP_SENDS_PER_HOUR,
+    // Withdrawals this long after a payout-account change wait for an operator (0: never).
+    bankChangeReviewHours: env.BANK_CHANGE_REVIEW_HOURS,

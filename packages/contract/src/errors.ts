@@ -115,6 +115,12 @@ export const DESIGNED_CODES = [
   'QR_MINIMUM',
   /** Slip upload during the operator's daily closed window. */
   'SLIP_UPLOAD_CLOSED',
+  /**
+   * A new password (registration and its validate call, change password) breaks the rule of
+   * password-rule.ts: too short, one of the commonest passwords, or the phone number (field password
+   * or newPassword).
+   */
+  'WEAK_PASSWORD',
 ] as const;
 export type DesignedCode = (typeof DESIGNED_CODES)[number];
 

@@ -7,6 +7,7 @@ import * as m004 from './migrations/004-qrcodes.ts';
 import * as m005 from './migrations/005-slips.ts';
 import * as m006 from './migrations/006-lean-ledger-indexes.ts';
 import * as m007 from './migrations/007-slip-holds.ts';
+import * as m008 from './migrations/008-account-security.ts';
 
 type Migration = { up: (db: Parameters<typeof m001.up>[0], dialect: Db['dialect']) => Promise<void> };
 
@@ -21,6 +22,7 @@ const MIGRATIONS: ReadonlyArray<[string, Migration]> = [
   ['007-slip-holds', m007],
 ];
 
+  ['008-account-security', m008],
 /**
  * Applies pending migrations, each in its own transaction. Kysely's Migrator would work too, but it
  * cannot pass the dialect to a migration, and branching on it in one place is the convention here.

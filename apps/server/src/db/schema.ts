@@ -1,4 +1,5 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { AccountSecurityTables } from './schema/account-security.ts';
 import type { DepositTables } from './schema/deposits.ts';
 import type { QrcodeTables } from './schema/qrcodes.ts';
 import type { SlipTables } from './schema/slips.ts';
@@ -176,7 +177,7 @@ export interface SandboxGameTransactionsTable {
 }
 
 /** Feature tables live in schema/<feature>.ts, one file per migration's owner. */
-export interface Database extends DepositTables, QrcodeTables, SlipTables {
+export interface Database extends AccountSecurityTables, DepositTables, QrcodeTables, SlipTables {
   users: UsersTable;
   sessions: SessionsTable;
   otp_requests: OtpRequestsTable;

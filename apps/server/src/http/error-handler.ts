@@ -1,11 +1,18 @@
+import { DESIGNED_CODES, type DesignedCode } from '@wallet/contract/errors';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from './errors.ts';
 
 type Issue = { keyword: string; instancePath: string; message: string; params: Record<string, unknown> };
 
-/** Missing or empty → KEY_MISSING; present but of the wrong type, form or size → KEY_INVALID. */
-function codeForIssue(issue: Issue): 'KEY_MISSING' | 'KEY_INVALID' {
+/**
+ * Missing or empty → KEY_MISSING; present but of the wrong type, form or size → KEY_INVALID; a contract
+ * rule that names a designed code of its own (WEAK_PASSWORD) → that code.
+ */
+function codeForIssue(issue: Issue): 'KEY_MISSING' | 'KEY_INVALID' | DesignedCode {
+  if (issue.keyword === 'custom' && (DESIGNED_CODES as readonly string[]).includes(issue.message)) {
+    return issue.message as DesignedCode;
+  }
   if (issue.keyword === 'invalid_type' && /received undefined/.test(issue.message)) return 'KEY_MISSING';
   if (issue.keyword === 'too_small' && issue.params.origin === 'string' && issue.params.minimum === 1) {
     return 'KEY_MISSING';

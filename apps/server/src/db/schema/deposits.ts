@@ -63,6 +63,9 @@ export interface WithdrawalsTable {
   settled_at: number | null;
   created_at: number;
   updated_at: number;
+  /** Operator review (migration 008): null, AWAITING, APPROVED or REJECTED. */
+  review: string | null;
+  reviewed_at: number | null;
 }
 
 export interface DepositTables {

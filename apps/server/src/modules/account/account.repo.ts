@@ -1,4 +1,5 @@
-import type { Kysely } from 'kysely';
+import type { Insertable, Kysely, Transaction } from 'kysely';
+import type { BankAccountChangesTable } from '../../db/schema/account-security.ts';
 import type { Database, NewUser, UserRow, UserUpdate } from '../../db/schema.ts';
 
 export async function findUserByUsername(db: Kysely<Database>, username: string): Promise<UserRow | undefined> {
@@ -28,6 +29,14 @@ export async function insertUser(db: Kysely<Database>, user: NewUser): Promise<v
 
 export async function updateUser(db: Kysely<Database>, id: string, update: UserUpdate): Promise<void> {
   await db.updateTable('users').set(update).where('id', '=', id).execute();
+}
+
+/** Written with the change itself, so a withdrawal that sees the new account also sees when it changed. */
+export async function insertBankAccountChange(
+  trx: Transaction<Database>,
+  change: Insertable<BankAccountChangesTable>,
+): Promise<void> {
+  await trx.insertInto('bank_account_changes').values(change).execute();
 }
 
 export async function insertSession(
@@ -70,27 +79,6 @@ export async function revokeOtherSessions(db: Kysely<Database>, userId: string, 
     .where('user_id', '=', userId)
     .where('token_hash', '!=', keepTokenHash)
     .where('revoked_at', 'is', null)
-    .execute();
-}
-
-export async function readFailures(db: Kysely<Database>, key: string) {
-  return db.selectFrom('auth_failures').selectAll().where('key', '=', key).executeTakeFirst();
-}
-
-export async function recordFailure(db: Kysely<Database>, key: string, now: number, windowMs: number): Promise<void> {
-  const current = await readFailures(db, key);
-  if (!current || now - current.window_start > windowMs) {
-    await db
-      .insertInto('auth_failures')
-      .values({ key, count: 1, window_start: now })
-      .onConflict((oc) => oc.column('key').doUpdateSet({ count: 1, window_start: now }))
-      .execute();
-    return;
-  }
-  await db
-    .updateTable('auth_failures')
-    .set((eb) => ({ count: eb('count', '+', 1) }))
-    .where('key', '=', key)
     .execute();
 }
 

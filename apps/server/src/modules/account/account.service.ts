@@ -10,7 +10,9 @@ import {
   type RegistrationValidatePayload,
 } from '@wallet/contract/account';
 import { INVITE_CODE_PREFIX } from '@wallet/contract/constants';
+import { passwordProblem } from '@wallet/contract/password-rule';
 import type { Kysely } from 'kysely';
+import { giveBackSlot, takeSlot } from '../../db/rate-counters.repo.ts';
 import type { Database, UserRow } from '../../db/schema.ts';
 import { AppError, badRequest, tooManyRequests } from '../../http/errors.ts';
 import { ledgerCurrency, openPlayerAccounts, playerBalance } from '../../ledger/accounts.ts';
@@ -18,6 +20,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { randomId, randomSecret, sha256 } from '../../lib/ids.ts';
 import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from '../../lib/password.ts';
+import type { SmsProvider } from '../../providers/sms/sms-provider.ts';
 import { findBank, findSource } from '../lookup/lookup.repo.ts';
 import type { OtpService } from '../otp/otp.service.ts';
 import * as repo from './account.repo.ts';
@@ -30,13 +33,21 @@ export interface AccountDeps {
   registerOtp: boolean;
   sessionTtlHours: number;
   rememberTtlDays: number;
+  /** Failed logins per phone and client address. */
   loginMaxFailures: number;
+  /** Failed password checks per phone from any address: guesses spread over many addresses. */
+  loginAccountMaxFailures: number;
+  /** Failed logins per client address for any phone: one address trying many phones. */
+  loginIpMaxFailures: number;
   loginFailureWindowSeconds: number;
   /**
    * Called once sessions have ended (committed), so whatever still serves them (open sockets) stops:
    * `tokenHash` is the one session that ended; without it every session but `keepTokenHash` did.
    */
   onSessionsEnded?(userId: string, which: { tokenHash?: string; keepTokenHash?: string }): void;
+  /** Tells the player their payout account changed (the sandbox gateway keeps an outbox). */
+  sms: SmsProvider;
+  appName: string;
 }
 
 type RegistrationInput = Required<Omit<RegistrationValidatePayload, 'currency'>> & {
@@ -48,9 +59,49 @@ function normaliseAccountName(name: string): string {
   return name.trim().replace(/\s+/g, ' ').toUpperCase();
 }
 
+/** The new password rule's phone part, which the contract's schema cannot see (the schema checks the rest). */
+function checkNewPassword(password: string, phone: string, field: string): void {
+  if (passwordProblem(password, phone)) throw badRequest('WEAK_PASSWORD', field);
+}
+
+/** Last four digits only: an SMS can be read on a locked screen. */
+function maskAccountNo(accountNo: string): string {
+  return `x${accountNo.slice(-4)}`;
+}
+
 export function createAccountService(deps: AccountDeps) {
   const { db, clock } = deps;
   const bankCountry = deps.laoMode ? 'LA' : 'TH';
+  const failureWindowMs = deps.loginFailureWindowSeconds * 1000;
+
+  /**
+   * Takes one slot of each limit before a password is checked, so guesses racing each other are
+   * counted too; past any limit the attempt is refused unchecked (and its slots given back, so a
+   * refused attempt does not extend another limit). A slot stays taken for a wrong password: that is
+   * the failure count.
+   */
+  async function takeAttemptSlots(limits: { key: string; max: number }[]): Promise<string[]> {
+    const now = clock.now();
+    const taken: string[] = [];
+    for (const { key, max } of limits) {
+      const count = await takeSlot(db, 'auth_failures', key, now, failureWindowMs);
+      taken.push(key);
+      if (count > max) {
+        for (const k of taken) await giveBackSlot(db, 'auth_failures', k);
+        throw tooManyRequests('REQUEST_LIMIT');
+      }
+    }
+    return taken;
+  }
+
+  const accountLimit = (username: string) => ({ key: `login-phone:${username}`, max: deps.loginAccountMaxFailures });
+
+  /** A logged-in player's password check (bank change, password change) spends the same per-phone budget as logins. */
+  async function checkCurrentPassword(user: UserRow, password: string, field: string): Promise<void> {
+    const [slot] = await takeAttemptSlots([accountLimit(user.username)]);
+    if (!(await verifyPassword(password, user.password_hash))) throw badRequest('WRONG_PASSWORD', field);
+    await giveBackSlot(db, 'auth_failures', slot as string);
+  }
 
   async function resolveInviter(inviteCode: string): Promise<string | null> {
     if (!inviteCode) return null;
@@ -79,6 +130,7 @@ export function createAccountService(deps: AccountDeps) {
    */
   async function checkRegistration(input: RegistrationInput, complete: boolean): Promise<{ inviterId: string | null }> {
     if (!isValidPhone(input.username, deps.laoMode)) throw badRequest('PHONE_NUMBER_REQUIRE_10_DIGIT', 'username');
+    checkNewPassword(input.password, input.username, 'password');
     if (await repo.findUserByUsername(db, input.username)) throw badRequest('EXISTING_USER', 'username');
     if (input.sourceCode && !(await findSource(db, input.sourceCode)))
       throw badRequest('INVALID_USER_INFO', 'sourceCode');
@@ -141,22 +193,20 @@ export function createAccountService(deps: AccountDeps) {
     input: { username: string; password: string; remember: boolean },
     clientIp: string,
   ): Promise<{ token: string }> {
-    const failureKey = `login:${clientIp}:${input.username}`;
-    const windowMs = deps.loginFailureWindowSeconds * 1000;
-    const now = clock.now();
-    const failures = await repo.readFailures(db, failureKey);
-    if (failures && now - failures.window_start <= windowMs && failures.count >= deps.loginMaxFailures) {
-      throw tooManyRequests('REQUEST_LIMIT');
-    }
+    const pairKey = `login:${clientIp}:${input.username}`;
+    const [, ...sharedKeys] = await takeAttemptSlots([
+      { key: pairKey, max: deps.loginMaxFailures },
+      accountLimit(input.username),
+      { key: `login-ip:${clientIp}`, max: deps.loginIpMaxFailures },
+    ]);
     const user = await repo.findUserByUsername(db, input.username);
     // A wrong phone costs the same scrypt as a wrong password and answers the same code.
     const ok = await verifyPassword(input.password, user?.password_hash ?? DUMMY_PASSWORD_HASH);
-    if (!user || !ok) {
-      await repo.recordFailure(db, failureKey, now, windowMs);
-      throw badRequest('WRONG_CREDENTIAL');
-    }
+    if (!user || !ok) throw badRequest('WRONG_CREDENTIAL');
+    await repo.clearFailures(db, pairKey);
+    for (const key of sharedKeys) await giveBackSlot(db, 'auth_failures', key);
     if (user.status !== 'active') throw new AppError('INACTIVE_USER', 403);
-    await repo.clearFailures(db, failureKey);
+    const now = clock.now();
     const token = randomSecret();
     const ttl = input.remember ? deps.rememberTtlDays * 24 * 3600 * 1000 : deps.sessionTtlHours * 3600 * 1000;
     await repo.insertSession(db, { tokenHash: sha256(token), userId: user.id, createdAt: now, expiresAt: now + ttl });
@@ -194,22 +244,61 @@ export function createAccountService(deps: AccountDeps) {
     };
   }
 
+  /** After the change is committed: a failed SMS must not undo it, and the withdrawal review still holds. */
+  async function notifyBankChange(user: UserRow, bankCode: string, accountNo: string): Promise<void> {
+    const text =
+      `${deps.appName}: your withdrawal bank account was changed to ${bankCode} ${maskAccountNo(accountNo)}. ` +
+      'Withdrawals to it are checked by our staff first. Not you? Contact support now.';
+    try {
+      await deps.sms.send(user.username, text);
+    } catch (error) {
+      console.warn(`bank change notice to player ${user.id} not sent`, error);
+    }
+  }
+
+  /**
+   * A token alone must not redirect payouts: any change of the bank details needs the current password.
+   * A new destination (bank or account number) is also recorded, which holds withdrawals for an
+   * operator for a while (withdraw feature), and the player hears of it by SMS.
+   */
   async function updateProfile(userId: string, input: ProfileUpdatePayload): Promise<{ message: 'SUCCESS' }> {
-    await requireUser(userId);
+    const user = await requireUser(userId);
     const accountName = normaliseAccountName(input.bankAccountName);
     await checkBankFields(input.bankCode, accountName, input.bankAccountNo, userId);
+    const newDestination = input.bankCode !== user.bank_code || input.bankAccountNo !== user.bank_account_no;
+    if (newDestination || accountName !== user.bank_account_name) {
+      if (!input.password) throw badRequest('KEY_MISSING', 'password');
+      await checkCurrentPassword(user, input.password, 'password');
+    }
+    const now = clock.now();
     try {
-      await repo.updateUser(db, userId, {
-        name: input.name.trim(),
-        bank_code: input.bankCode,
-        bank_account_name: accountName,
-        bank_account_no: input.bankAccountNo,
-        updated_at: clock.now(),
+      await db.transaction().execute(async (trx) => {
+        await repo.updateUser(trx, userId, {
+          name: input.name.trim(),
+          bank_code: input.bankCode,
+          bank_account_name: accountName,
+          bank_account_no: input.bankAccountNo,
+          updated_at: now,
+        });
+        if (newDestination) {
+          await repo.insertBankAccountChange(trx, {
+            id: randomId(16),
+            user_id: userId,
+            old_bank_code: user.bank_code,
+            old_bank_account_no: user.bank_account_no,
+            old_bank_account_name: user.bank_account_name,
+            new_bank_code: input.bankCode,
+            new_bank_account_no: input.bankAccountNo,
+            new_bank_account_name: accountName,
+            changed_at: now,
+          });
+        }
       });
     } catch (error) {
       if (isUniqueViolation(error, 'bank_')) throw badRequest('EXISTING_BANK', 'bankAccountNo');
       throw error;
     }
+    if (newDestination) await notifyBankChange(user, input.bankCode, input.bankAccountNo);
     return { message: 'SUCCESS' };
   }
 
@@ -231,8 +320,8 @@ export function createAccountService(deps: AccountDeps) {
     input: ChangePasswordPayload,
   ): Promise<{ message: 'SUCCESS' }> {
     const user = await requireUser(userId);
-    if (!(await verifyPassword(input.oldPassword, user.password_hash)))
-      throw badRequest('WRONG_PASSWORD', 'oldPassword');
+    checkNewPassword(input.newPassword, user.username, 'newPassword');
+    await checkCurrentPassword(user, input.oldPassword, 'oldPassword');
     await repo.updateUser(db, userId, {
       password_hash: await hashPassword(input.newPassword),
       updated_at: clock.now(),

@@ -61,7 +61,7 @@ describe.each(testDialects())('accounts on %s', (dialect) => {
       const res = await post('/api/account/validate', {
         name: 'A',
         username: phone,
-        password: 'x',
+        password: 'first-pass-1',
         sourceCode: 'LINE',
         inviteCode: '',
       });
@@ -218,11 +218,17 @@ describe.each(testDialects())('accounts on %s', (dialect) => {
 
   describe('profile', () => {
     it('updates name and bank account, with the registration rules', async () => {
-      const { token } = await registerPlayer(ctx.app);
+      const { token, payload } = await registerPlayer(ctx.app);
       const accountNo = newBankAccountNo();
       const ok = await put(
         '/api/account/profile',
-        { name: 'New Name', bankCode: 'BBL', bankAccountName: 'new name', bankAccountNo: accountNo },
+        {
+          name: 'New Name',
+          bankCode: 'BBL',
+          bankAccountName: 'new name',
+          bankAccountNo: accountNo,
+          password: payload.password,
+        },
         bearer(token),
       );
       expect(ok.json()).toEqual({ message: 'SUCCESS' });

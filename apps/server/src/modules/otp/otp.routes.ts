@@ -4,7 +4,7 @@ import type { OtpService } from './otp.service.ts';
 
 export const otpRoutes: FastifyPluginAsyncZod<{ otp: OtpService }> = async (app, { otp }) => {
   app.post('/api/otp/send', { schema: { body: otpSendPayload, response: { 200: otpSendResponse } } }, async (request) =>
-    otp.send(request.body.phoneNumber),
+    otp.send(request.body.phoneNumber, request.ip),
   );
   app.post(
     '/api/otp/verify',

@@ -10,6 +10,7 @@ import {
   type OtpSendResponse,
 } from '@wallet/contract/otp';
 import type { Kysely } from 'kysely';
+import { giveBackSlot, takeSlot } from '../../db/rate-counters.repo.ts';
 import type { Database } from '../../db/schema.ts';
 import { AppError, badRequest, tooManyRequests } from '../../http/errors.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -20,6 +21,7 @@ import * as repo from './otp.repo.ts';
 
 /** How long a verified phone stays good for finishing the registration wizard. */
 export const VERIFICATION_VALID_MS = 30 * 60 * 1000;
+const HOUR_MS = 3600 * 1000;
 
 export interface OtpDeps {
   db: Kysely<Database>;
@@ -28,6 +30,10 @@ export interface OtpDeps {
   secret: string;
   laoMode: boolean;
   appName: string;
+  /** SMS codes one client address may have sent per hour, whatever the phones (SMS pumping). */
+  sendsPerIpPerHour: number;
+  /** SMS codes all clients together may have sent per hour: a ceiling on what an attack can cost. */
+  sendsPerHour: number;
 }
 
 export function createOtpService(deps: OtpDeps) {
@@ -37,7 +43,23 @@ export function createOtpService(deps: OtpDeps) {
   const codeHash = (otpId: string, code: string) =>
     createHmac('sha256', deps.secret).update(`${otpId}:${code}`).digest('hex');
 
-  async function send(phoneNumber: string): Promise<OtpSendResponse> {
+  /**
+   * Each SMS costs the operator money, so besides the per-phone limits a client address and the whole
+   * service have hourly budgets; they are counted last, so a send refused for another reason costs none.
+   */
+  async function takeSendBudget(clientIp: string, now: number): Promise<void> {
+    const ipKey = `otp-ip:${clientIp}`;
+    if ((await takeSlot(db, 'rate_counters', ipKey, now, HOUR_MS)) > deps.sendsPerIpPerHour) {
+      throw tooManyRequests('REQUEST_LIMIT');
+    }
+    if ((await takeSlot(db, 'rate_counters', 'otp-all', now, HOUR_MS)) > deps.sendsPerHour) {
+      await giveBackSlot(db, 'rate_counters', ipKey);
+      console.warn('OTP SMS budget of the hour is spent (OTP_SENDS_PER_HOUR); codes are refused until it renews');
+      throw new AppError('OTP_SEND_FAIL', 503);
+    }
+  }
+
+  async function send(phoneNumber: string, clientIp: string): Promise<OtpSendResponse> {
     if (!isValidPhone(phoneNumber, deps.laoMode)) throw badRequest('PHONE_NUMBER_REQUIRE_10_DIGIT', 'phoneNumber');
     if (await findUserByUsername(db, phoneNumber)) throw badRequest('EXISTING_USER', 'phoneNumber');
     const now = clock.now();
@@ -48,6 +70,7 @@ export function createOtpService(deps: OtpDeps) {
     if (sends >= OTP_MAX_SENDS) throw tooManyRequests('OTP_BLOCK');
     const latest = await repo.latestOtpForPhone(db, phoneNumber);
     if (latest && now - latest.created_at < OTP_RESEND_COOLDOWN_SECONDS * 1000) throw tooManyRequests('REQUEST_LIMIT');
+    await takeSendBudget(clientIp, now);
 
     const id = randomId(16);
     const otpToken = randomSecret();

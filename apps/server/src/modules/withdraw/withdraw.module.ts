@@ -22,6 +22,7 @@ export async function withdrawFeature(ctx: FeatureContext, hooks: WithdrawHooks 
     payouts,
     onWalletChanged: ctx.onWalletChanged,
     canWithdraw: hooks.canWithdraw ?? allowEveryWithdrawal,
+    reviewAfterBankChangeMs: ctx.config.bankChangeReviewHours * 3600 * 1000,
   });
   // Timers die with the process: payouts still in flight are handed to the bank again.
   await withdrawals.redispatchPending();

@@ -56,8 +56,49 @@ export async function settleWithdrawal(
   return Number(result.numUpdatedRows) === 1;
 }
 
+/** PENDING withdrawals the bank may have: never one held for (or refused at) operator review. */
 export async function pendingWithdrawals(db: Kysely<Database>): Promise<WithdrawalRow[]> {
-  return db.selectFrom('withdrawals').selectAll().where('status', '=', 'PENDING').orderBy('created_at').execute();
+  return db
+    .selectFrom('withdrawals')
+    .selectAll()
+    .where('status', '=', 'PENDING')
+    .where((eb) => eb.or([eb('review', 'is', null), eb('review', '=', 'APPROVED')]))
+    .orderBy('created_at')
+    .execute();
+}
+
+/** Whether the player's payout account changed at or after `since`. */
+export async function bankAccountChangedSince(db: Kysely<Database>, userId: string, since: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('bank_account_changes')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('changed_at', '>=', since)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * One operator decision on a PENDING withdrawal: the review condition makes it happen once when two
+ * operators (or two clicks) decide together. A rejection may be repeated to finish one interrupted
+ * before its money went back.
+ */
+export async function decideReview(
+  db: Kysely<Database>,
+  id: string,
+  decision: 'APPROVED' | 'REJECTED',
+  now: number,
+): Promise<boolean> {
+  const from = decision === 'APPROVED' ? ['AWAITING'] : ['AWAITING', 'REJECTED'];
+  const result = await db
+    .updateTable('withdrawals')
+    .set({ review: decision, reviewed_at: now, updated_at: now })
+    .where('id', '=', id)
+    .where('status', '=', 'PENDING')
+    .where('review', 'in', from)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }
 
 export async function listWithdrawals(

@@ -1,6 +1,13 @@
 import { fromMinor, toMinor } from '@wallet/contract/money';
 import type { WalletMoveResponse } from '@wallet/contract/wallet';
-import type { PayoutSettlementResponse, WithdrawalStatus, WithdrawalView } from '@wallet/contract/withdraw';
+import type {
+  PayoutSettlementResponse,
+  WithdrawalDecision,
+  WithdrawalDecisionResponse,
+  WithdrawalReview,
+  WithdrawalStatus,
+  WithdrawalView,
+} from '@wallet/contract/withdraw';
 import type { Kysely } from 'kysely';
 import { CONTENT_KEYS, type WithdrawLimitsContent } from '../../db/content-settings.ts';
 import type { Database } from '../../db/schema.ts';
@@ -32,6 +39,9 @@ export type WithdrawCheck = (request: { userId: string; amountMinor: number }) =
 /** The check while no other feature restricts withdrawals. */
 export const allowEveryWithdrawal: WithdrawCheck = async () => undefined;
 
+/** Why a withdrawal refused at operator review failed; shown to the operator on the withdrawal. */
+export const REVIEW_REJECTED = 'REVIEW_REJECTED';
+
 export interface WithdrawDeps {
   db: Kysely<Database>;
   clock: Clock;
@@ -39,6 +49,12 @@ export interface WithdrawDeps {
   payouts: PayoutAdapter;
   onWalletChanged(userId: string, walletMinor: number): void;
   canWithdraw: WithdrawCheck;
+  /**
+   * A withdrawal within this long after the payout account changed waits for an operator instead of
+   * going to the bank (0: never). Whoever took over a session or a password moves the bank account and
+   * withdraws at once; the window gives the real player time to read the change SMS and call support.
+   */
+  reviewAfterBankChangeMs: number;
 }
 
 /** withdraw: exactly the amount asked. all: the whole balance, which must be the amount the player saw. */
@@ -57,6 +73,7 @@ function toView(row: repo.WithdrawalRow): WithdrawalView {
     bankAccountNo: row.bank_account_no,
     bankAccountName: row.bank_account_name,
     status: row.status as WithdrawalStatus,
+    review: row.review as WithdrawalReview | null,
     failureReason: row.failure_reason,
     createdAt: new Date(Number(row.created_at)).toISOString(),
     settledAt: row.settled_at === null ? null : new Date(Number(row.settled_at)).toISOString(),
@@ -116,6 +133,13 @@ export function createWithdrawals(deps: WithdrawDeps) {
 
     const clearing = await deps.systemAccount(SYSTEM_KINDS.payoutClearing, '', wallet.currency);
     const now = clock.now();
+    // Read after the payee: the account change and its record commit together, so a withdrawal that
+    // saw the new account sees the change too.
+    const review: WithdrawalReview | null =
+      deps.reviewAfterBankChangeMs > 0 &&
+      (await repo.bankAccountChangedSince(db, userId, now - deps.reviewAfterBankChangeMs))
+        ? 'AWAITING'
+        : null;
     const id = orderedId(now);
     const row: repo.NewWithdrawal = {
       id,
@@ -130,6 +154,8 @@ export function createWithdrawals(deps: WithdrawDeps) {
       settled_at: null,
       created_at: now,
       updated_at: now,
+      review,
+      reviewed_at: null,
     };
     let walletAfter: number;
     try {
@@ -169,7 +195,9 @@ export function createWithdrawals(deps: WithdrawDeps) {
       throw error;
     }
     deps.onWalletChanged(userId, walletAfter);
-    await dispatch(orderOf({ ...row, failure_reason: null, settled_at: null }));
+    // Held for review: the statement stays PENDING and nothing goes to the bank until an operator decides.
+    if (review === null)
+      await dispatch(orderOf({ ...row, failure_reason: null, settled_at: null, review, reviewed_at: null }));
     return {
       status: 200,
       body: { message: 'WITHDRAW_PENDING', wallet: { amount: fromMinor(walletAfter) } },
@@ -185,6 +213,10 @@ export function createWithdrawals(deps: WithdrawDeps) {
     const row = await repo.findWithdrawal(db, report.payoutId);
     if (!row) throw notFound('NO_DATA');
     if (row.status !== 'PENDING') return { id: row.id, status: row.status as WithdrawalStatus, settled: false };
+    // The bank never had a withdrawal that awaits review or was refused there, so it cannot have paid it.
+    if (report.outcome === 'paid' && (row.review === 'AWAITING' || row.review === 'REJECTED')) {
+      throw conflict('KEY_INVALID');
+    }
     const { wallet } = await playerLedgerAccounts(db, row.user_id);
     const clearing = await deps.systemAccount(SYSTEM_KINDS.payoutClearing, '', row.currency);
     const bank = await deps.systemAccount(SYSTEM_KINDS.bankClearing, '', row.currency);
@@ -226,6 +258,26 @@ export function createWithdrawals(deps: WithdrawDeps) {
     return rows.length;
   }
 
+  /**
+   * An operator's decision on a withdrawal held for review: approve sends it to the bank; reject fails
+   * it, and the money returns to the wallet exactly as for a failed payout.
+   */
+  async function decide(id: string, decision: WithdrawalDecision): Promise<WithdrawalDecisionResponse> {
+    const row = await repo.findWithdrawal(db, id);
+    if (!row) throw notFound('NO_DATA');
+    const approve = decision === 'approve';
+    const decided = await repo.decideReview(db, id, approve ? 'APPROVED' : 'REJECTED', clock.now());
+    if (decided && approve) await dispatch(orderOf(row));
+    if (decided && !approve) await settle({ payoutId: id, outcome: 'failed', reason: REVIEW_REJECTED });
+    const current = (await repo.findWithdrawal(db, id)) ?? row;
+    return {
+      id,
+      status: current.status as WithdrawalStatus,
+      review: current.review as WithdrawalReview | null,
+      decided,
+    };
+  }
+
   async function list(filter: { status?: WithdrawalStatus | undefined; limit: number }): Promise<WithdrawalView[]> {
     return (await repo.listWithdrawals(db, filter)).map(toView);
   }
@@ -234,6 +286,6 @@ export function createWithdrawals(deps: WithdrawDeps) {
     await settle(report);
   });
 
-  return { withdraw, settle, redispatchPending, list, limits };
+  return { withdraw, settle, decide, redispatchPending, list, limits };
 }
 export type Withdrawals = ReturnType<typeof createWithdrawals>;

@@ -324,6 +324,7 @@ describe.each(testDialects())('withdrawals (%s)', (dialect) => {
       payouts: manualPayouts(),
       onWalletChanged: () => {},
       canWithdraw: async ({ amountMinor }) => (amountMinor > 200_00 ? badRequest('BONUS_CONDITION') : undefined),
+      reviewAfterBankChangeMs: 0,
     });
     const refused = await withdrawals.withdraw(p.userId, 300, 'amount').catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(AppError);

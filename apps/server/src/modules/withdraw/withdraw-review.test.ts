@@ -1,0 +1,158 @@
+import type { WalletResponse } from '@wallet/contract/wallet';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createTestContext,
+  fundWallet,
+  newBankAccountNo,
+  playerCaller,
+  registerPlayer,
+  type TestContext,
+  testDialects,
+} from '../../../test/helpers.ts';
+import { checkLedger } from '../../ledger/check.ts';
+import { createSystemAccounts } from '../../ledger/ledger.ts';
+import type { PayoutAdapter } from '../../providers/payments/payout.ts';
+import { createWithdrawals } from './withdraw.service.ts';
+
+const HOUR = 3600 * 1000;
+
+// Issue 12 item 5: a token was enough to move the payout account and withdraw to it at once. A
+// withdrawal within 24 h of a change now waits for an operator instead of going to the bank.
+describe.each(testDialects())('withdrawals after a bank account change (%s)', (dialect) => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestContext(dialect, { SANDBOX_PAYOUT_DELAY_MS: '0' });
+    await ctx.app.inject({ method: 'POST', url: '/sandbox/payouts/faults', payload: { mode: 'ok' } });
+  });
+  afterAll(() => ctx.close());
+
+  const decide = (id: string, decision: 'approve' | 'reject') =>
+    ctx.app.inject({ method: 'POST', url: `/sandbox/withdrawals/${id}/${decision}` });
+  const withdrawal = (id: string) =>
+    ctx.db.kysely.selectFrom('withdrawals').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  const settledSoon = async (id: string) => {
+    for (let i = 0; i < 100 && (await withdrawal(id)).status === 'PENDING'; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    return withdrawal(id);
+  };
+
+  /** A funded player who then moves the payout account to a new one, with the password. */
+  async function playerWithNewAccount(funds: number) {
+    const registered = await registerPlayer(ctx.app);
+    await fundWallet(ctx.app, registered.phone, funds);
+    const call = playerCaller(ctx.app, registered.token);
+    const newAccountNo = newBankAccountNo();
+    const changed = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/account/profile',
+      headers: { authorization: `Bearer ${registered.token}` },
+      payload: {
+        name: 'Somsak Test',
+        bankCode: 'KBANK',
+        bankAccountName: 'SOMSAK TEST',
+        bankAccountNo: newAccountNo,
+        password: registered.payload.password,
+      },
+    });
+    expect(changed.json()).toEqual({ message: 'SUCCESS' });
+    return {
+      newAccountNo,
+      withdraw: async (amount: number) => {
+        const res = await call('POST', '/api/wallet/withdraw', { amount });
+        expect(res.json()).toMatchObject({ message: 'WITHDRAW_PENDING' });
+        const row = await ctx.db.kysely
+          .selectFrom('withdrawals')
+          .select('id')
+          .where('bank_account_no', '=', newAccountNo)
+          .executeTakeFirstOrThrow();
+        return row.id;
+      },
+      wallet: async () => (await call('GET', '/api/wallet')).json<WalletResponse>().wallet.amount,
+    };
+  }
+
+  it('holds a withdrawal to the new account for review: pending, not sent to the bank', async () => {
+    const p = await playerWithNewAccount(1_000);
+    const id = await p.withdraw(300);
+    // The sandbox bank pays what it receives at once (delay 0); a held withdrawal never reaches it.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(await withdrawal(id)).toMatchObject({
+      status: 'PENDING',
+      review: 'AWAITING',
+      bank_code: 'KBANK',
+      bank_account_no: p.newAccountNo,
+    });
+    expect(await p.wallet()).toBe(700);
+    // The bank cannot have paid a payout it never received.
+    const paid = await ctx.app.inject({ method: 'POST', url: `/sandbox/payouts/${id}/paid` });
+    expect(paid.statusCode).toBe(409);
+    expect((await withdrawal(id)).status).toBe('PENDING');
+    const listed = await ctx.app.inject({ method: 'GET', url: '/sandbox/payouts?status=PENDING' });
+    expect(listed.json().withdrawals.find((w: { id: string }) => w.id === id)).toMatchObject({ review: 'AWAITING' });
+  });
+
+  it('sends it to the bank once an operator approves, exactly once', async () => {
+    const p = await playerWithNewAccount(1_000);
+    const id = await p.withdraw(200);
+    const approved = await decide(id, 'approve');
+    expect(approved.json()).toEqual({ id, status: 'PENDING', review: 'APPROVED', decided: true });
+    expect(await settledSoon(id)).toMatchObject({ status: 'PAID', review: 'APPROVED' });
+    expect((await decide(id, 'approve')).json()).toMatchObject({ status: 'PAID', decided: false });
+    expect((await decide(id, 'reject')).json()).toMatchObject({ status: 'PAID', decided: false });
+    expect(await p.wallet()).toBe(800);
+    expect(await checkLedger(ctx.db.kysely)).toEqual([]);
+  });
+
+  it('returns the money to the wallet when an operator rejects it', async () => {
+    const p = await playerWithNewAccount(1_000);
+    const id = await p.withdraw(400);
+    expect(await p.wallet()).toBe(600);
+    const rejected = await decide(id, 'reject');
+    expect(rejected.json()).toEqual({ id, status: 'FAILED', review: 'REJECTED', decided: true });
+    expect(await withdrawal(id)).toMatchObject({ status: 'FAILED', failure_reason: 'REVIEW_REJECTED' });
+    expect(await p.wallet()).toBe(1_000);
+    expect((await decide(id, 'reject')).json()).toMatchObject({ decided: false });
+    expect((await decide(id, 'approve')).json()).toMatchObject({ status: 'FAILED', decided: false });
+    expect(await p.wallet()).toBe(1_000);
+    expect(await checkLedger(ctx.db.kysely)).toEqual([]);
+    expect((await decide('NO-SUCH-WITHDRAWAL', 'approve')).statusCode).toBe(404);
+  });
+
+  it('does not send a held withdrawal when pending payouts are sent again at start', async () => {
+    const p = await playerWithNewAccount(1_000);
+    const id = await p.withdraw(100);
+    const sent: string[] = [];
+    const recording: PayoutAdapter = {
+      connect() {},
+      async send(order) {
+        sent.push(order.payoutId);
+      },
+      async close() {},
+    };
+    const restarted = createWithdrawals({
+      db: ctx.db.kysely,
+      clock: ctx.clock,
+      systemAccount: createSystemAccounts(ctx.db.kysely),
+      payouts: recording,
+      onWalletChanged: () => {},
+      canWithdraw: async () => undefined,
+      reviewAfterBankChangeMs: 24 * HOUR,
+    });
+    await restarted.redispatchPending();
+    expect(sent).not.toContain(id);
+  });
+
+  it('sends withdrawals to the bank again 24 hours after the change', async () => {
+    const p = await playerWithNewAccount(1_000);
+    // A day has passed since the change (moving the clock would also end the session).
+    await ctx.db.kysely
+      .updateTable('bank_account_changes')
+      .set((eb) => ({ changed_at: eb('changed_at', '-', 24 * HOUR + 1) }))
+      .where('new_bank_account_no', '=', p.newAccountNo)
+      .execute();
+    const id = await p.withdraw(100);
+    const row = await settledSoon(id);
+    expect(row).toMatchObject({ status: 'PAID', review: null });
+  });
+});
