@@ -14,8 +14,17 @@ const checkpointWorkers = Object.fromEntries(
   Object.keys(bundles).map((out) => [join(dirname(out), 'checkpoint-worker'), 'src/db/sqlite/checkpoint-worker.js']),
 );
 
+// Likewise the image decoder's worker threads (src/lib/image-decoder/image-decoder.ts): from the sources
+// they run decode-worker.ts through tsx, from a bundle this compiled copy beside it.
+const imageDecodeWorkers = Object.fromEntries(
+  Object.keys(bundles).map((out) => [
+    join(dirname(out), 'image-decode-worker'),
+    'src/lib/image-decoder/decode-worker.ts',
+  ]),
+);
+
 await build({
-  entryPoints: { ...bundles, ...checkpointWorkers },
+  entryPoints: { ...bundles, ...checkpointWorkers, ...imageDecodeWorkers },
   outdir: 'dist',
   bundle: true,
   platform: 'node',

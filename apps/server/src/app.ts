@@ -17,6 +17,7 @@ import { registerStaticFiles } from './http/static-files.ts';
 import { createSystemAccounts } from './ledger/ledger.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { randomSecret, sha256 } from './lib/ids.ts';
+import { createImageDecoder } from './lib/image-decoder/image-decoder.ts';
 import { playerAccountRoutes, publicAccountRoutes } from './modules/account/account.routes.ts';
 import { createAccountService } from './modules/account/account.service.ts';
 import { depositFeature } from './modules/deposit/deposit.module.ts';
@@ -166,6 +167,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     onWalletChanged,
   });
   const idempotency = createIdempotency(kysely, clock);
+  // One pool of decoding threads for every untrusted image the app reads (slips, later chat media).
+  const images = createImageDecoder();
   const featureContext: FeatureContext = {
     config,
     db: kysely,
@@ -175,6 +178,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     systemAccount,
     deposits,
     idempotency,
+    images,
     onWalletChanged,
   };
   // Money in and out: each feature owns its folder and says which audience each route is for.
@@ -184,6 +188,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }
   app.addHook('onClose', async () => {
     for (const feature of features) await feature.close?.();
+    await images.close();
   });
 
   await app.register(publicAccountRoutes, { accounts });

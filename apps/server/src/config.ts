@@ -51,6 +51,7 @@ const configSchema = z
     DEPOSIT_BAHT_PER_COIN: z.coerce.number().int().min(0).max(1_000_000).default(100),
     DEPOSIT_KIP_PER_COIN: z.coerce.number().int().min(0).max(1_000_000_000).default(65_000),
     SANDBOX_PAYOUT_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(3_000),
+    SLIP_UPLOADS_PER_IP_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   })
   .transform((env) => ({
     nodeEnv: env.NODE_ENV,
@@ -95,6 +96,9 @@ const configSchema = z
     sandboxPayoutDelayMs: env.SANDBOX_PAYOUT_DELAY_MS,
     // Uploaded files (slips) live here, never under the web root.
     uploadsDir: resolve(env.DATA_DIR, 'uploads'),
+    // Slip uploads per client address, whichever players send them: each costs a decode, and one
+    // person with many accounts would otherwise get one upload a minute per account.
+    slipUploadsPerIpPerMinute: env.SLIP_UPLOADS_PER_IP_PER_MINUTE,
   }));
 
 export type Config = z.output<typeof configSchema>;

@@ -6,6 +6,7 @@ import type { Database } from '../db/schema.ts';
 import type { Idempotency } from '../http/idempotency.ts';
 import type { SystemAccounts } from '../ledger/ledger.ts';
 import type { Clock } from '../lib/clock.ts';
+import type { ImageDecoder } from '../lib/image-decoder/image-decoder.ts';
 import type { DepositService } from './deposit/deposit.service.ts';
 
 /** What app.ts hands every money feature: shared services, built once per app. */
@@ -19,6 +20,8 @@ export interface FeatureContext {
   systemAccount: SystemAccounts;
   deposits: DepositService;
   idempotency: Idempotency;
+  /** Decodes untrusted images off the event loop; shared, so its few threads bound all image work. */
+  images: ImageDecoder;
   onWalletChanged(userId: string, walletMinor: number): void;
 }
 

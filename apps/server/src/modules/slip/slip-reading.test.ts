@@ -3,10 +3,11 @@ import jpeg from 'jpeg-js';
 import { PNG } from 'pngjs';
 import { checksum } from 'promptparse';
 import { anyId, slipVerify } from 'promptparse/generate';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createImageDecoder } from '../../lib/image-decoder/image-decoder.ts';
 import { renderSlipImage } from '../../providers/slip-verify/sandbox-slip-image.ts';
 import { accountMatches, maskAccountNo, type SlipTransfer } from '../../providers/slip-verify/slip-verify-provider.ts';
-import { readSlipQr, sniffImage } from './slip-image.ts';
+import { sniffImage } from './slip-image.ts';
 import { readMiniQr } from './slip-qr.ts';
 import { judgeTransfer } from './slip-rules.ts';
 
@@ -57,6 +58,9 @@ describe('the mini QR of a bank slip', () => {
 });
 
 describe('slip images', () => {
+  const images = createImageDecoder();
+  afterAll(() => images.close());
+
   it('knows PNG and JPEG by their first bytes, whatever the file claims', () => {
     const png = slipPng(null);
     expect(sniffImage(png)?.contentType).toBe('image/png');
@@ -67,37 +71,37 @@ describe('slip images', () => {
     expect(sniffImage(png.subarray(0, 8))).toBeNull();
   });
 
-  it('finds the QR code on a slip, and says when there is none', () => {
+  it('finds the QR code on a slip, and says when there is none', async () => {
     const payload = slipVerify({ sendingBank: '014', transRef: REFERENCE });
-    expect(readSlipQr(slipPng(payload), 'image/png')).toEqual({ kind: 'found', text: payload });
-    expect(readSlipQr(slipPng(null), 'image/png')).toEqual({ kind: 'no-qr' });
+    expect(await images.readQr(slipPng(payload))).toEqual({ kind: 'found', text: payload });
+    expect(await images.readQr(slipPng(null))).toEqual({ kind: 'no-qr' });
   });
 
-  it('finds the code on a large photo-sized image', () => {
+  it('finds the code on a large photo-sized image', async () => {
     const payload = slipVerify({ sendingBank: '014', transRef: REFERENCE });
     const slip = PNG.sync.read(slipPng(payload));
     const photo = new PNG({ width: 2400, height: 1800 });
     photo.data.fill(255);
     PNG.bitblt(slip, photo, 0, 0, slip.width, slip.height, 900, 400);
-    expect(readSlipQr(PNG.sync.write(photo), 'image/png')).toEqual({ kind: 'found', text: payload });
+    expect(await images.readQr(PNG.sync.write(photo))).toEqual({ kind: 'found', text: payload });
   });
 
-  it('does not decode an image that declares too many pixels, PNG or JPEG', () => {
+  it('does not decode an image that declares too many pixels, PNG or JPEG', async () => {
     const png = PNG.sync.write(new PNG({ width: 1, height: 1 }));
     png.writeUInt32BE(20_000, 16);
     png.writeUInt32BE(20_000, 20);
-    expect(readSlipQr(png, 'image/png')).toEqual({ kind: 'too-large' });
+    expect(await images.readQr(png)).toEqual({ kind: 'too-large', limit: 'pixels' });
     const jpg = Buffer.from(jpeg.encode({ width: 2, height: 2, data: Buffer.alloc(16, 255) }, 80).data);
     const frame = jpg.indexOf(Buffer.from([0xff, 0xc0]));
     jpg.writeUInt16BE(20_000, frame + 5);
     jpg.writeUInt16BE(20_000, frame + 7);
-    expect(readSlipQr(jpg, 'image/jpeg')).toEqual({ kind: 'too-large' });
+    expect(await images.readQr(jpg)).toEqual({ kind: 'too-large', limit: 'pixels' });
   });
 
-  it('calls a truncated image unreadable', () => {
-    expect(readSlipQr(slipPng(null).subarray(0, 500), 'image/png')).toEqual({ kind: 'unreadable' });
+  it('calls a truncated image unreadable', async () => {
+    expect(await images.readQr(slipPng(null).subarray(0, 500))).toEqual({ kind: 'unreadable' });
     const jpg = jpeg.encode({ width: 64, height: 64, data: Buffer.alloc(64 * 64 * 4, 128) }, 80).data;
-    expect(readSlipQr(jpg.subarray(0, 40), 'image/jpeg')).toEqual({ kind: 'unreadable' });
+    expect(await images.readQr(jpg.subarray(0, 40))).toEqual({ kind: 'unreadable' });
   });
 });
 

@@ -24,6 +24,7 @@ export async function slipFeature(ctx: FeatureContext): Promise<FeatureRoutes> {
     verifier: sandboxVerifier,
     storage: createSlipStorage(ctx.config.uploadsDir),
     links,
+    images: ctx.images,
     logError: (err, message) => log.error({ err }, message),
   });
 
@@ -49,7 +50,11 @@ export async function slipFeature(ctx: FeatureContext): Promise<FeatureRoutes> {
     },
     player: async (app) => {
       log = app.log;
-      await app.register(playerSlipRoutes, { slips, idempotency: ctx.idempotency });
+      await app.register(playerSlipRoutes, {
+        slips,
+        idempotency: ctx.idempotency,
+        uploadsPerIpPerMinute: ctx.config.slipUploadsPerIpPerMinute,
+      });
     },
     ...(sandboxVerifier
       ? {

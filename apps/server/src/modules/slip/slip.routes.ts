@@ -13,7 +13,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { playerOf } from '../../http/auth.ts';
-import { AppError, badRequest } from '../../http/errors.ts';
+import { AppError, badRequest, tooManyRequests } from '../../http/errors.ts';
 import type { Idempotency } from '../../http/idempotency.ts';
 import type { SlipService } from './slip.service.ts';
 import { SLIP_IMAGE_PATH, type SlipImageLinks } from './slip-image-links.ts';
@@ -65,14 +65,27 @@ async function readSlipFile(app: FastifyInstance, request: FastifyRequest): Prom
 }
 
 /** POST /api/wallet/slip, the slip list and the image link of SPEC §7; behind the bearer-token check. */
-export const playerSlipRoutes: FastifyPluginAsyncZod<{ slips: SlipService; idempotency: Idempotency }> = async (
-  app,
-  { slips, idempotency },
-) => {
+export const playerSlipRoutes: FastifyPluginAsyncZod<{
+  slips: SlipService;
+  idempotency: Idempotency;
+  uploadsPerIpPerMinute: number;
+}> = async (app, { slips, idempotency, uploadsPerIpPerMinute }) => {
   // Registered here, not app-wide: only this plugin's routes accept multipart bodies.
   await app.register(multipart, { limits: MULTIPART_LIMITS, throwFileSizeLimit: true });
 
-  app.post('/api/wallet/slip', { schema: { response: { 200: slipUploadResponse } } }, async (request, reply) =>
+  const upload = {
+    schema: { response: { 200: slipUploadResponse } },
+    config: {
+      // Besides each player's one a minute: one person with many accounts, or a script, shares the
+      // address's allowance. Counted before the body is read.
+      rateLimit: {
+        max: uploadsPerIpPerMinute,
+        timeWindow: '1 minute',
+        errorResponseBuilder: () => tooManyRequests('REQUEST_LIMIT_1MIN'),
+      },
+    },
+  };
+  app.post('/api/wallet/slip', upload, async (request, reply) =>
     idempotency.once(request, reply, async () => {
       const userId = playerOf(request).id;
       // Refusals that need no body come first, so a closed window or a second try costs no upload.

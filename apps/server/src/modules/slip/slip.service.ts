@@ -14,6 +14,7 @@ import { SYSTEM_KINDS } from '../../ledger/ledger.ts';
 import { inDailyWindow } from '../../lib/bangkok-time.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { orderedId } from '../../lib/ids.ts';
+import type { ImageDecoder } from '../../lib/image-decoder/image-decoder.ts';
 import {
   accountMatches,
   type SlipTransfer,
@@ -42,7 +43,7 @@ import {
   settleHeldSlip,
   settleSlip,
 } from './slip.repo.ts';
-import { readSlipQr, sniffImage } from './slip-image.ts';
+import { sniffImage } from './slip-image.ts';
 import type { SlipImageLinks } from './slip-image-links.ts';
 import { readMiniQr } from './slip-qr.ts';
 import { judgeTransfer, SLIP_CURRENCY } from './slip-rules.ts';
@@ -77,6 +78,7 @@ export interface SlipServiceDeps {
   verifier: SlipVerifyProvider | undefined;
   storage: SlipStorage;
   links: SlipImageLinks;
+  images: ImageDecoder;
   logError(error: unknown, message: string): void;
 }
 
@@ -188,7 +190,7 @@ export function createSlipService(deps: SlipServiceDeps) {
     }
     const bytes = await deps.storage.read(slip.file_name);
     if (!bytes) return { failed: 'UPLOADED_FILE_NOT_EXIST' };
-    const qr = readSlipQr(bytes, slip.content_type === 'image/png' ? 'image/png' : 'image/jpeg');
+    const qr = await deps.images.readQr(bytes);
     if (qr.kind === 'too-large') return { failed: 'IMG_SIZE_UNABLE_TO_PROCESS' };
     if (qr.kind === 'unreadable') return { failed: 'CANNOT_READ_CROPPED_IMAGE' };
     if (qr.kind === 'no-qr') return { failed: 'INVALID_SLIP' };

@@ -18,6 +18,7 @@ import { bearer, createTestContext, registerPlayer, type TestContext, testDialec
 import { checkLedger } from '../../ledger/check.ts';
 import { createSystemAccounts, SYSTEM_KINDS } from '../../ledger/ledger.ts';
 import { orderedId } from '../../lib/ids.ts';
+import { createImageDecoder } from '../../lib/image-decoder/image-decoder.ts';
 import { createSandboxSlipVerifier } from '../../providers/slip-verify/sandbox-slip-verify.ts';
 import { createDepositService } from '../deposit/deposit.service.ts';
 import { insertSlipIfAllowed } from './slip.repo.ts';
@@ -48,12 +49,20 @@ type MakeSlip = {
 describe.each(testDialects())('transfer slips (%s)', (dialect) => {
   let ctx: TestContext;
   let dataDir: string;
+  /** The image decoder of the slip services made below, as another server instance has its own. */
+  const images = createImageDecoder();
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'slip-test-'));
-    ctx = await createTestContext(dialect, { DATA_DIR: dataDir, RATE_LIMIT_PER_MINUTE: '100000' });
+    // Every upload here comes from one address; slip-abuse.test.ts tests the per-address limit.
+    ctx = await createTestContext(dialect, {
+      DATA_DIR: dataDir,
+      RATE_LIMIT_PER_MINUTE: '100000',
+      SLIP_UPLOADS_PER_IP_PER_MINUTE: '100000',
+    });
   });
   afterAll(async () => {
     await ctx.close();
+    await images.close();
     rmSync(dataDir, { recursive: true, force: true });
   });
 
@@ -150,6 +159,7 @@ describe.each(testDialects())('transfer slips (%s)', (dialect) => {
       verifier: createSandboxSlipVerifier(db, ctx.clock),
       storage: createSlipStorage(join(dataDir, 'uploads')),
       links: createSlipImageLinks('another instance', ctx.clock),
+      images,
       logError(error) {
         throw error;
       },
@@ -800,6 +810,7 @@ describe.each(testDialects())('transfer slips (%s)', (dialect) => {
         verifier: undefined,
         storage: createSlipStorage(join(dataDir, 'uploads')),
         links: createSlipImageLinks('another instance', ctx.clock),
+        images,
         logError(error) {
           throw error;
         },
