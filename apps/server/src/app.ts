@@ -121,6 +121,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     rememberTtlDays: config.rememberTtlDays,
     loginMaxFailures: config.loginMaxFailures,
     loginFailureWindowSeconds: config.loginFailureWindowSeconds,
+    loginAccountMaxFailures: config.loginAccountMaxFailures,
+    loginIpMaxFailures: config.loginIpMaxFailures,
+    sms,
+    appName: APP_NAME,
     // Called only while serving requests, by when `realtime` below exists.
     onSessionsEnded: (userId, which) => realtime.sessionsEnded(userId, which),
   });
@@ -134,10 +138,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const realtime = attachRealtime(app, { db: kysely, clock, redisUrl: config.redisUrl });
   // The sandbox game service signs its own launch links with a key of its own.
-    loginAccountMaxFailures: config.loginAccountMaxFailures,
-    loginIpMaxFailures: config.loginIpMaxFailures,
-    sms,
-    appName: APP_NAME,
   const sandboxGames = config.sandboxProviders
     ? createSandboxGameProviders({
         db: kysely,

@@ -34,6 +34,11 @@ const configSchema = z
     RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
     LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
     LOGIN_FAILURE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
+    LOGIN_ACCOUNT_MAX_FAILURES: z.coerce.number().int().min(1).default(10),
+    LOGIN_IP_MAX_FAILURES: z.coerce.number().int().min(1).default(30),
+    OTP_SENDS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).default(10),
+    OTP_SENDS_PER_HOUR: z.coerce.number().int().min(1).default(1000),
+    BANK_CHANGE_REVIEW_HOURS: z.coerce.number().min(0).max(720).default(24),
     SESSION_TTL_HOURS: z.coerce.number().int().min(1).default(12),
     REMEMBER_TTL_DAYS: z.coerce.number().int().min(1).default(30),
     REDIS_URL: z
@@ -72,6 +77,14 @@ const configSchema = z
     rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE,
     loginMaxFailures: env.LOGIN_MAX_FAILURES,
     loginFailureWindowSeconds: env.LOGIN_FAILURE_WINDOW_SECONDS,
+    // Guesses at one phone from any address, and from one address at any phone, in the same window.
+    loginAccountMaxFailures: env.LOGIN_ACCOUNT_MAX_FAILURES,
+    loginIpMaxFailures: env.LOGIN_IP_MAX_FAILURES,
+    // OTP SMS cost the operator money: hourly budgets per client address and for the whole service.
+    otpSendsPerIpPerHour: env.OTP_SENDS_PER_IP_PER_HOUR,
+    otpSendsPerHour: env.OTP_SENDS_PER_HOUR,
+    // Withdrawals this long after a payout-account change wait for an operator (0: never).
+    bankChangeReviewHours: env.BANK_CHANGE_REVIEW_HOURS,
     sessionTtlHours: env.SESSION_TTL_HOURS,
     rememberTtlDays: env.REMEMBER_TTL_DAYS,
     // Set in a scaled deployment: Socket.IO events then reach players connected to any instance.
@@ -106,11 +119,6 @@ export type Config = z.output<typeof configSchema>;
 export class ConfigError extends Error {}
 
 /** Reads the environment; a wrong value throws a ConfigError naming every bad variable. */
-    LOGIN_ACCOUNT_MAX_FAILURES: z.coerce.number().int().min(1).default(10),
-    LOGIN_IP_MAX_FAILURES: z.coerce.number().int().min(1).default(30),
-    OTP_SENDS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).default(10),
-    OTP_SENDS_PER_HOUR: z.coerce.number().int().min(1).default(1000),
-    BANK_CHANGE_REVIEW_HOURS: z.coerce.number().min(0).max(720).default(24),
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = configSchema.safeParse(env);
   if (!parsed.success) {
@@ -119,11 +127,3 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   return parsed.data;
 }
-    // Guesses at one phone from any address, and from one address at any phone, in the same window.
-    loginAccountMaxFailures: env.LOGIN_ACCOUNT_MAX_FAILURES,
-    loginIpMaxFailures: env.LOGIN_IP_MAX_FAILURES,
-    // OTP SMS cost the operator money: hourly budgets per client address and for the whole service.
-    otpSendsPerIpPerHour: env.OTP_SENDS_PER_IP_PER_HOUR,
-    otpSendsPerHour: env.OTP_SENDS_PER_HOUR,
-    // Withdrawals this long after a payout-account change wait for an operator (0: never).
-    bankChangeReviewHours: env.BANK_CHANGE_REVIEW_HOURS,

@@ -128,6 +128,13 @@ export async function login(app: FastifyInstance, username: string, password: st
   return res.json<{ token: string }>().token;
 }
 
+let addressCounter = 0;
+/** A client address of its own per call: players registering from their own phones, not all from one. */
+export function newClientAddress(): string {
+  addressCounter += 1;
+  return `10.${(addressCounter >> 16) & 255}.${(addressCounter >> 8) & 255}.${addressCounter & 255}`;
+}
+
 /** Runs the OTP step as the wizard does, reading the code from the sandbox outbox. */
 export async function verifyPhone(app: FastifyInstance, phone: string): Promise<void> {
   const sent = await app.inject({
@@ -148,13 +155,6 @@ export async function verifyPhone(app: FastifyInstance, phone: string): Promise<
 let phoneCounter = 0;
 /** A fresh 10-digit phone per call, so tests never collide. */
 export function newPhone(): string {
-let addressCounter = 0;
-/** A client address of its own per call: players registering from their own phones, not all from one. */
-export function newClientAddress(): string {
-  addressCounter += 1;
-  return `10.${(addressCounter >> 16) & 255}.${(addressCounter >> 8) & 255}.${addressCounter & 255}`;
-}
-
   phoneCounter += 1;
   return `09${String(Date.now() % 1e6).padStart(6, '0')}${String(phoneCounter).padStart(2, '0')}`.slice(0, 10);
 }

@@ -20,9 +20,9 @@ const MIGRATIONS: ReadonlyArray<[string, Migration]> = [
   ['005-slips', m005],
   ['006-lean-ledger-indexes', m006],
   ['007-slip-holds', m007],
+  ['008-account-security', m008],
 ];
 
-  ['008-account-security', m008],
 /**
  * Applies pending migrations, each in its own transaction. Kysely's Migrator would work too, but it
  * cannot pass the dialect to a migration, and branching on it in one place is the convention here.
