@@ -39,6 +39,7 @@ import { withdrawFeature } from './modules/withdraw/withdraw.module.ts';
 import type { GameProviders } from './providers/games/game-provider.ts';
 import { createSandboxGameProviders } from './providers/games/sandbox-games.ts';
 import { sandboxSmsProvider } from './providers/sms/sandbox-sms.ts';
+import { selectSmsProvider } from './providers/sms/select-sms-provider.ts';
 import type { SmsProvider } from './providers/sms/sms-provider.ts';
 import { attachRealtime } from './realtime/realtime.ts';
 
@@ -55,6 +56,15 @@ const APP_NAME = 'Lucky Wallet';
 const NO_GAMES: GameProviders = { get: () => undefined };
 const BODY_LIMIT_BYTES = 64 * 1024;
 
+/**
+ * Fastify's trustProxy for TRUST_PROXY. A hop count becomes "the nearest n hops": Fastify's own number
+ * option trusts no hop for the client's address, and a count is for a peer that is always the proxy.
+ */
+function trustedProxies(trust: Config['trustProxy']): false | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust === 'number') return (_address, hop) => hop < trust;
+  return trust;
+}
+
 /** Builds the whole HTTP app; main.ts listens on it and tests call inject() on it. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, db } = deps;
@@ -68,7 +78,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       return typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
     },
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: config.trustProxy,
+    trustProxy: trustedProxies(config.trustProxy),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   // Checks every answer against its schema as fastify-type-provider-zod's does, faster (http/response-serializer.ts).
@@ -98,9 +108,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   registerServiceStateGate(app, kysely, clock);
 
-  const secret = await ensureSetting(kysely, 'server_secret', randomSecret);
+  const secret = config.serverSecret ?? (await ensureSetting(kysely, 'server_secret', randomSecret));
   const sandboxSms = sandboxSmsProvider(kysely, clock);
-  const sms = deps.providers?.sms ?? sandboxSms;
+  const selectedSms = selectSmsProvider(config, sandboxSms);
+  if (selectedSms.warning) app.log.warn(selectedSms.warning);
+  const sms = deps.providers?.sms ?? selectedSms.provider;
   const otp = createOtpService({
     db: kysely,
     clock,

@@ -1,5 +1,7 @@
+import { isIP } from 'node:net';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { QR_BANK_CODES, type QrBankCode } from '@wallet/contract/constants';
 import { z } from 'zod';
 
 /**
@@ -13,11 +15,77 @@ const booleanFromEnv = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'])
   .transform((v) => ['true', '1', 'yes', 'on'].includes(v));
 
+/** The environment variable of each QR gateway's own webhook secret. */
+const qrSecretVariable = (bankCode: QrBankCode) => `QR_WEBHOOK_SECRET_${bankCode}` as const;
+
+/**
+ * What a production start refuses to run without. Outside production each is generated once and kept
+ * in the database; in production that would put them in every database dump and backup, and the
+ * server secret derives the OTP, slip-link and sandbox-game keys, the webhook secrets let their holder
+ * credit wallets.
+ */
+export const PRODUCTION_SECRET_VARIABLES = [
+  'SERVER_SECRET',
+  'BANK_WEBHOOK_SECRET',
+  ...QR_BANK_CODES.map(qrSecretVariable),
+] as const;
+const PRODUCTION_SECRET_MIN_LENGTH = 32;
+/** Values copied from an example or typed by hand to get going, not generated. */
+const PLACEHOLDER_SECRET = /change.?me|example|default|placeholder|secret.?here|^(.)\1*$/i;
+
+const secretFromEnv = z.string().min(16).optional();
+const qrSecretsShape = Object.fromEntries(QR_BANK_CODES.map((code) => [qrSecretVariable(code), secretFromEnv])) as {
+  [Code in QrBankCode as `QR_WEBHOOK_SECRET_${Code}`]: typeof secretFromEnv;
+};
+
+/**
+ * TRUST_PROXY: whom to believe about the client's address (X-Forwarded-For) and scheme
+ * (X-Forwarded-Proto). Never "everybody": a client could then pick its own address and walk past the
+ * login lock and the rate limit. Either the proxies' addresses and networks (proxy-addr also knows
+ * `loopback`, `linklocal`, `uniquelocal`), or the number of proxy hops in front of the server.
+ */
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_NAMES.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+const trustProxyFromEnv = z
+  .string()
+  .trim()
+  .transform((value, ctx): false | number | string[] => {
+    if (value === 'false') return false;
+    if (/^\d+$/.test(value)) {
+      const hops = Number(value);
+      if (hops >= 1 && hops <= 10) return hops;
+    } else {
+      const entries = value.split(',').map((entry) => entry.trim());
+      if (entries.every(isProxyAddress)) return entries;
+    }
+    ctx.addIssue({
+      code: 'custom',
+      message:
+        'must be false, the proxies\' addresses or networks (10.0.0.1,10.1.0.0/16) or a hop count from 1 to 10; "true" would trust every client\'s own X-Forwarded-For',
+    });
+    return z.NEVER;
+  });
+
+const httpUrl = z
+  .string()
+  .url()
+  .refine((value) => /^https?:\/\//.test(value), 'must be an http:// or https:// URL');
+
 const configSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
     PORT: z.coerce.number().int().min(0).max(65535).default(8080),
-    HOST: z.string().min(1).default('0.0.0.0'),
+    HOST: z.string().min(1).optional(),
+    PUBLIC_URL: httpUrl.optional(),
     DATA_DIR: z.string().min(1).default('./data'),
     DATABASE_URL: z
       .string()
@@ -27,10 +95,10 @@ const configSchema = z
     REGISTER_OTP: booleanFromEnv.default(true),
     ENABLE_CHAT_WIDGET: booleanFromEnv.default(false),
     SANDBOX_PROVIDERS: booleanFromEnv.optional(),
-    SEED_DEMO: booleanFromEnv.default(true),
+    SEED_DEMO: booleanFromEnv.optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     WEB_DIST_DIR: z.string().min(1).default(resolve(REPO_ROOT, 'apps/web/dist')),
-    TRUST_PROXY: booleanFromEnv.default(false),
+    TRUST_PROXY: trustProxyFromEnv.default(false),
     RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
     LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
     LOGIN_FAILURE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
@@ -47,8 +115,16 @@ const configSchema = z
       .optional(),
     GAME_PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
     SANDBOX_GAME_RTP: z.coerce.number().min(0.5).max(0.99).default(0.96),
-    BANK_WEBHOOK_SECRET: z.string().min(16).optional(),
-    QR_WEBHOOK_SECRET: z.string().min(16).optional(),
+    SERVER_SECRET: secretFromEnv,
+    BANK_WEBHOOK_SECRET: secretFromEnv,
+    ...qrSecretsShape,
+    // Gone: one secret for every gateway let each gateway sign another's payments.
+    QR_WEBHOOK_SECRET: z
+      .undefined({ error: 'no longer read: set one secret per gateway, QR_WEBHOOK_SECRET_<BANKCODE>' })
+      .optional(),
+    SMS_GATEWAY_URL: httpUrl.optional(),
+    SMS_GATEWAY_TOKEN: z.string().min(1).optional(),
+    SMS_GATEWAY_TIMEOUT_MS: z.coerce.number().int().min(500).max(60_000).default(10_000),
     WEBHOOK_TOLERANCE_SECONDS: z.coerce.number().int().min(10).max(3600).default(300),
     QR_EXPIRY_SECONDS: z.coerce.number().int().min(60).max(86_400).default(600),
     PAYTIMZ_MIN_DEPOSIT: z.coerce.number().positive().max(1_000_000).optional(),
@@ -58,10 +134,36 @@ const configSchema = z
     SANDBOX_PAYOUT_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(3_000),
     SLIP_UPLOADS_PER_IP_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   })
+  .superRefine((env, ctx) => {
+    if (env.SMS_GATEWAY_URL && !env.SMS_GATEWAY_TOKEN) {
+      ctx.addIssue({ code: 'custom', path: ['SMS_GATEWAY_TOKEN'], message: 'required with SMS_GATEWAY_URL' });
+    }
+    if (env.NODE_ENV !== 'production') return;
+    const seen = new Map<string, string>();
+    for (const name of PRODUCTION_SECRET_VARIABLES) {
+      const value = env[name];
+      const problem =
+        value === undefined
+          ? 'required in production (outside production it is generated and kept in the database)'
+          : value.length < PRODUCTION_SECRET_MIN_LENGTH
+            ? `must be at least ${PRODUCTION_SECRET_MIN_LENGTH} characters in production`
+            : PLACEHOLDER_SECRET.test(value)
+              ? 'looks like a placeholder; generate one (openssl rand -base64 32)'
+              : seen.has(value)
+                ? `must differ from ${seen.get(value)}: each secret's holder could sign for the other`
+                : undefined;
+      if (problem) ctx.addIssue({ code: 'custom', path: [name], message: problem });
+      if (value !== undefined && !seen.has(value)) seen.set(value, name);
+    }
+  })
   .transform((env) => ({
     nodeEnv: env.NODE_ENV,
     port: env.PORT,
-    host: env.HOST,
+    // Outside production the sandbox answers anyone who can reach it (SMS outbox, free bank credits), so
+    // only this machine can unless HOST widens it; production runs behind a proxy or in a container.
+    host: env.HOST ?? (env.NODE_ENV === 'production' ? '0.0.0.0' : '127.0.0.1'),
+    // Where players reach the server; links the server hands out are built on it, never on a request's Host.
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
     dataDir: resolve(env.DATA_DIR),
     databaseUrl: env.DATABASE_URL ?? `sqlite:${resolve(env.DATA_DIR, 'wallet.db')}`,
     laoMode: env.LAO_MODE,
@@ -69,7 +171,8 @@ const configSchema = z
     enableChatWidget: env.ENABLE_CHAT_WIDGET,
     // Sandbox providers (SMS outbox, later fake banks and games) are on unless this is production.
     sandboxProviders: env.SANDBOX_PROVIDERS ?? env.NODE_ENV !== 'production',
-    seedDemo: env.SEED_DEMO,
+    // The demo player's password is in the README: never seeded into production unless asked for.
+    seedDemo: env.SEED_DEMO ?? env.NODE_ENV !== 'production',
     logLevel: env.LOG_LEVEL,
     webDistDir: resolve(env.WEB_DIST_DIR),
     assetsDir: resolve(SERVER_ROOT, 'assets'),
@@ -93,10 +196,23 @@ const configSchema = z
     gameProviderTimeoutMs: env.GAME_PROVIDER_TIMEOUT_MS,
     // Return-to-player of the sandbox demo slot (the share of bets paid back on average).
     sandboxGameRtp: env.SANDBOX_GAME_RTP,
-    // Shared secrets of the signed webhooks (bank feed, QR gateways). Unset: generated once and kept in
-    // the database's settings, which is what the sandbox command reads too.
+    // Unset (outside production only): generated once and kept in the database's settings.
+    serverSecret: env.SERVER_SECRET,
+    // Shared secrets of the signed webhooks, one per sender (the bank feed, each QR gateway). Unset
+    // (outside production only): generated once and kept in the database's settings, which is what
+    // the sandbox command reads too.
     bankWebhookSecret: env.BANK_WEBHOOK_SECRET,
-    qrWebhookSecret: env.QR_WEBHOOK_SECRET,
+    qrWebhookSecrets: Object.fromEntries(
+      QR_BANK_CODES.flatMap((code) => {
+        const secret = env[qrSecretVariable(code)];
+        return secret ? [[code, secret]] : [];
+      }),
+    ) as Partial<Record<QrBankCode, string>>,
+    // A real SMS gateway (JSON over HTTP); unset, OTP codes go to the sandbox outbox or nowhere.
+    smsGateway:
+      env.SMS_GATEWAY_URL && env.SMS_GATEWAY_TOKEN
+        ? { url: env.SMS_GATEWAY_URL, token: env.SMS_GATEWAY_TOKEN, timeoutMs: env.SMS_GATEWAY_TIMEOUT_MS }
+        : undefined,
     // A signed webhook older or newer than this is refused as a replay.
     webhookToleranceSeconds: env.WEBHOOK_TOLERANCE_SECONDS,
     qrExpirySeconds: env.QR_EXPIRY_SECONDS,

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
 import { DEMO_PLAYER } from '../src/db/seed/seed.ts';
 import { writeServiceState } from '../src/modules/service-state/service-state.ts';
-import { bearer, createTestContext, login, type TestContext, testDialects } from './helpers.ts';
+import { bearer, createTestContext, login, PRODUCTION_SECRETS, type TestContext, testDialects } from './helpers.ts';
 
 describe.each(testDialects())('HTTP behaviour on %s', (dialect) => {
   let ctx: TestContext;
@@ -125,7 +125,7 @@ describe('serving the web app', () => {
 
 describe('sandbox doors', () => {
   it('are closed in production unless asked for', async () => {
-    const ctx = await createTestContext('sqlite', { NODE_ENV: 'production' });
+    const ctx = await createTestContext('sqlite', { NODE_ENV: 'production', ...PRODUCTION_SECRETS });
     try {
       const res = await ctx.app.inject({ method: 'GET', url: '/sandbox/sms/outbox' });
       expect(res.statusCode).toBe(404);

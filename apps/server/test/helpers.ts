@@ -22,6 +22,20 @@ export function testDialects(): TestDialect[] {
   return process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
 }
 
+/**
+ * Every secret a production start requires (config.ts PRODUCTION_SECRET_VARIABLES), each different,
+ * for tests that start the app as production.
+ */
+export const PRODUCTION_SECRETS = {
+  SERVER_SECRET: 'test-server-secret-4f1c9a7e2b8d6035',
+  BANK_WEBHOOK_SECRET: 'test-bank-webhook-secret-7d2e91c4a6',
+  QR_WEBHOOK_SECRET_KBANK: 'test-qr-secret-kbank-0b6f3e8a1c5d',
+  QR_WEBHOOK_SECRET_WW: 'test-qr-secret-ww-93c7a2e5f1b804d',
+  QR_WEBHOOK_SECRET_PAYTIMZ: 'test-qr-secret-paytimz-5e1d8b3a7c',
+  QR_WEBHOOK_SECRET_PAYONEX: 'test-qr-secret-payonex-2a9c4f6e0d',
+  QR_WEBHOOK_SECRET_ZPAY: 'test-qr-secret-zpay-8c3b1e7d5a92f',
+} as const;
+
 export interface TestContext {
   app: FastifyInstance;
   db: Db;
@@ -47,7 +61,8 @@ export async function createTestContext(
     ...env,
   });
   const clock = manualClock();
-  await seed(db.kysely, { demo: true, now: clock.now() });
+  // As main.ts does: demo content only where the configuration asks for it.
+  await seed(db.kysely, { demo: config.seedDemo, now: clock.now() });
   const app = await buildApp({ config, db, clock, ...(options.providers ? { providers: options.providers } : {}) });
   return {
     app,

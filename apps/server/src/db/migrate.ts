@@ -8,7 +8,7 @@ import * as m005 from './migrations/005-slips.ts';
 import * as m006 from './migrations/006-lean-ledger-indexes.ts';
 import * as m007 from './migrations/007-slip-holds.ts';
 import * as m008 from './migrations/008-account-security.ts';
-import * as m010 from './migrations/010-idempotency-operation.ts';
+import * as m009 from './migrations/009-bank-reference-case.ts';
 
 type Migration = { up: (db: Parameters<typeof m001.up>[0], dialect: Db['dialect']) => Promise<void> };
 
@@ -22,7 +22,7 @@ const MIGRATIONS: ReadonlyArray<[string, Migration]> = [
   ['006-lean-ledger-indexes', m006],
   ['007-slip-holds', m007],
   ['008-account-security', m008],
-  ['010-idempotency-operation', m010],
+  ['009-bank-reference-case', m009],
 ];
 
 /**

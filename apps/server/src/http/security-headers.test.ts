@@ -129,3 +129,31 @@ describe('the rate limit, next to the precomputed headers', () => {
     }
   });
 });
+
+describe('HSTS', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    // inject() comes from 127.0.0.1 unless told otherwise: here that is the TLS-terminating proxy.
+    ctx = await createTestContext('sqlite', { TRUST_PROXY: '127.0.0.1' });
+  });
+  afterAll(() => ctx.close());
+
+  const get = (url: string, headers: Record<string, string>, remoteAddress = '127.0.0.1') =>
+    ctx.app.inject({ method: 'GET', url, headers, remoteAddress });
+
+  it('is sent, on pages and API answers, when the request came over HTTPS', async () => {
+    for (const url of ['/api/lookup/active', '/some/page']) {
+      const res = await get(url, { 'x-forwarded-proto': 'https' });
+      expect(res.headers['strict-transport-security'], url).toBe('max-age=31536000; includeSubDomains');
+    }
+  });
+
+  it('is not sent over plain HTTP, nor when a peer that is not the proxy claims HTTPS', async () => {
+    for (const url of ['/api/lookup/active', '/some/page']) {
+      expect((await get(url, {})).headers['strict-transport-security'], url).toBeUndefined();
+      expect((await get(url, { 'x-forwarded-proto': 'http' })).headers['strict-transport-security']).toBeUndefined();
+      const claimed = await get(url, { 'x-forwarded-proto': 'https' }, '203.0.113.7');
+      expect(claimed.headers['strict-transport-security'], url).toBeUndefined();
+    }
+  });
+});

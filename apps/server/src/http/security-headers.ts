@@ -21,9 +21,16 @@ export const HELMET_OPTIONS: FastifyHelmetOptions = {
       upgradeInsecureRequests: null,
     },
   },
-  // The app is served over plain http on localhost in development; HSTS belongs to the TLS proxy.
+  // Sent per request instead (STRICT_TRANSPORT_SECURITY): only an answer that came over HTTPS may carry
+  // it, and development serves plain http on localhost.
   strictTransportSecurity: false,
 };
+
+/**
+ * One year, subdomains too: once a browser has reached the wallet over HTTPS it never again sends a
+ * player's password or token over plain http, not even on a typed http:// link.
+ */
+export const STRICT_TRANSPORT_SECURITY = 'max-age=31536000; includeSubDomains';
 
 /**
  * The headers @fastify/helmet sets with these options, asked of helmet itself once. Our options are
@@ -75,7 +82,8 @@ export const API_HEADERS: ReadonlyArray<[string, string]> = [
 
 /**
  * Sends API_HEADERS on /api/ answers and helmet's headers on everything else (the app's documents and
- * assets, the sandbox pages), set where helmet sets them (onRequest).
+ * assets, the sandbox pages), set where helmet sets them (onRequest); HSTS on whatever came over HTTPS,
+ * which behind a TLS proxy is its X-Forwarded-Proto, believed only from a trusted proxy (TRUST_PROXY).
  */
 export async function registerSecurityHeaders(app: FastifyInstance, options = HELMET_OPTIONS): Promise<void> {
   const headers = await helmetHeaders(options);
@@ -83,6 +91,7 @@ export async function registerSecurityHeaders(app: FastifyInstance, options = HE
     for (const [name, value] of request.url.startsWith('/api/') ? API_HEADERS : headers) {
       reply.raw.setHeader(name, value);
     }
+    if (request.protocol === 'https') reply.raw.setHeader('strict-transport-security', STRICT_TRANSPORT_SECURITY);
     done();
   });
 }

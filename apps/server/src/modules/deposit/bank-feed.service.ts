@@ -23,7 +23,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { orderedId } from '../../lib/ids.ts';
 import { type SignedDelivery, signedDelivery, verifyBankFeed } from '../../providers/payments/bank-feed-signature.ts';
 import * as repo from './bank-feed.repo.ts';
-import type { DepositService } from './deposit.service.ts';
+import { canonicalBankReference, type DepositService } from './deposit.service.ts';
 
 /** The deposit-reference key of a bank transfer: the slip feature claims the same key for the same transfer. */
 export function bankDepositReference(reference: string): string {
@@ -120,7 +120,7 @@ export function createBankFeed(deps: BankFeedDeps) {
       const field = parsed.error.issues[0]?.path.join('.');
       throw new BankFeedRefused('bad-payload', 400, field || undefined);
     }
-    return accept(parsed.data);
+    return accept({ ...parsed.data, reference: canonicalBankReference(parsed.data.reference) });
   }
 
   async function repeated(reference: string): Promise<FeedResult> {

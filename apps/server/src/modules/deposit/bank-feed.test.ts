@@ -2,7 +2,14 @@ import type { BankTransferView } from '@wallet/contract/bank-feed';
 import type { StatementListResponse } from '@wallet/contract/statement';
 import type { WalletResponse } from '@wallet/contract/wallet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestContext, registerPlayer, type TestContext, testDialects } from '../../../test/helpers.ts';
+import {
+  bearer,
+  createTestContext,
+  registerPlayer,
+  type TestContext,
+  testDialects,
+  withDepositContent,
+} from '../../../test/helpers.ts';
 import { getSetting, putSetting } from '../../db/settings.repo.ts';
 import { checkLedger } from '../../ledger/check.ts';
 import { writeServiceState } from '../service-state/service-state.ts';
@@ -175,6 +182,54 @@ describe.each(testDialects())('bank feed webhook (%s)', (dialect) => {
     expect(await p.statements()).toHaveLength(1);
     expect(await recorded(transfer.reference)).toHaveLength(1);
     await expectLedgerHealthy();
+  });
+
+  it('takes a reference differing only by case for the same transfer, and claims it in one spelling', async () => {
+    const p = await player();
+    const reference = `t${newReference().slice(1).toLowerCase()}`;
+    const first = await send(transferTo(p.account, 75, { reference }));
+    const upper = reference.toUpperCase();
+    expect(first.json()).toEqual({ reference: upper, status: 'CREDITED', repeated: false });
+    const again = await send(transferTo(p.account, 75, { reference: upper }));
+    expect(again.json()).toEqual({ reference: upper, status: 'CREDITED', repeated: true });
+    expect(await p.wallet()).toBe(75);
+    expect(await p.statements()).toHaveLength(1);
+    const claims = await ctx.db.kysely
+      .selectFrom('deposit_references')
+      .select('reference')
+      .where('reference', 'in', [`bank:${reference}`, `bank:${upper}`])
+      .execute();
+    expect(claims).toEqual([{ reference: `bank:${upper}` }]);
+    await expectLedgerHealthy();
+  });
+
+  it('does not pay a transfer another route claimed under the same reference in other letters', async () => {
+    await withDepositContent(
+      ctx.db.kysely,
+      (content) => ({ ...content, isManual: true }),
+      async () => {
+        const p = await player();
+        const add = await ctx.app.inject({
+          method: 'POST',
+          url: '/api/wallet/add',
+          headers: bearer(p.token),
+          payload: { amount: 60 },
+        });
+        expect(add.json()).toMatchObject({ message: 'DEPOSIT_PENDING' });
+        const [notice] = await p.statements();
+        const reference = newReference();
+        const confirmed = await ctx.app.inject({
+          method: 'POST',
+          url: `/sandbox/manual-deposits/${notice?._id}/confirm`,
+          payload: { bankReference: reference.toLowerCase() },
+        });
+        expect(confirmed.statusCode).toBe(200);
+        const res = await send(transferTo(p.account, 60, { reference }));
+        expect(res.json()).toEqual({ reference, status: 'DUPLICATE', repeated: false });
+        expect(await p.wallet()).toBe(60);
+        await expectLedgerHealthy();
+      },
+    );
   });
 
   it('keeps a transfer from an unknown sender as UNMATCHED until the operator credits it, once', async () => {

@@ -55,6 +55,24 @@ export type CreditOutcome =
 /** As CreditOutcome; not-pending: the statement was already settled (or is not that player's deposit). */
 export type PendingCreditOutcome = CreditOutcome | { credited: false; reason: 'not-pending' };
 
+const BANK_REFERENCE_PREFIX = 'bank:';
+
+/**
+ * A bank transaction reference in the one spelling it is kept and compared in. It names one transfer
+ * whatever the case of its letters: the bank's feed, the QR on a slip and an operator typing it from a
+ * statement may spell it differently, and each spelling must not be paid once more.
+ */
+export function canonicalBankReference(reference: string): string {
+  return reference.toUpperCase();
+}
+
+/** The claim key of an outside reference: `bank:` ones in their canonical spelling, whoever built the key. */
+function claimKey(reference: string): string {
+  return reference.startsWith(BANK_REFERENCE_PREFIX)
+    ? `${BANK_REFERENCE_PREFIX}${canonicalBankReference(reference.slice(BANK_REFERENCE_PREFIX.length))}`
+    : reference;
+}
+
 /** Wheel coins are counted in whole coins: one ledger unit of currency COIN is one coin. */
 export const COIN_CURRENCY = 'COIN';
 
@@ -179,7 +197,7 @@ export function createDepositService(deps: {
   async function claimReference(trx: Kysely<Database>, reference: string, statementId: string, now: number) {
     const claimed = await trx
       .insertInto('deposit_references')
-      .values({ reference, statement_id: statementId, created_at: now })
+      .values({ reference: claimKey(reference), statement_id: statementId, created_at: now })
       .onConflict((oc) => oc.column('reference').doNothing())
       .executeTakeFirst();
     if (Number(claimed.numInsertedOrUpdatedRows ?? 0) === 0) throw new Declined('duplicate-reference');
@@ -255,7 +273,7 @@ export function createDepositService(deps: {
     const row = await deps.db
       .selectFrom('deposit_references')
       .select('reference')
-      .where('reference', '=', reference)
+      .where('reference', '=', claimKey(reference))
       .executeTakeFirst();
     return row !== undefined;
   }

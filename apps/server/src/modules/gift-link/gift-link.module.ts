@@ -24,7 +24,7 @@ export async function giftLinkFeature(ctx: FeatureContext): Promise<FeatureRoute
     ...(sandbox
       ? {
           sandbox: async (app) => {
-            await app.register(sandboxGiftLinkRoutes, { sandbox });
+            await app.register(sandboxGiftLinkRoutes, { sandbox, publicUrl: ctx.config.publicUrl });
           },
         }
       : {}),

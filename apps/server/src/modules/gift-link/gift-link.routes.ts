@@ -41,7 +41,10 @@ const voucherQuery = z.object({ v: text().min(1).max(100) });
  * The sandbox mobile-wallet provider's face: issue a voucher (what a sender does in their wallet app)
  * and look one up by its link. Links point at this server, never at a real provider's host.
  */
-export const sandboxGiftLinkRoutes: FastifyPluginAsyncZod<{ sandbox: SandboxGiftLinks }> = async (app, { sandbox }) => {
+export const sandboxGiftLinkRoutes: FastifyPluginAsyncZod<{ sandbox: SandboxGiftLinks; publicUrl: string }> = async (
+  app,
+  { sandbox, publicUrl },
+) => {
   app.post(
     '/sandbox/giftlinks',
     {
@@ -54,7 +57,9 @@ export const sandboxGiftLinkRoutes: FastifyPluginAsyncZod<{ sandbox: SandboxGift
       const amount = toMinor(request.body.amount);
       if (amount <= 0) throw badRequest('KEY_INVALID', 'amount');
       const voucher = await sandbox.issue(amount);
-      const link = sandbox.linkFor(`${request.protocol}://${request.host}`, voucher);
+      // On the configured address: the Host header is the caller's to write, and a link built on it
+      // would send whoever opens it to any host the caller named.
+      const link = sandbox.linkFor(publicUrl, voucher);
       return { link, voucher, amount: fromMinor(amount) };
     },
   );

@@ -190,3 +190,22 @@ describe.each(testDialects())('gift-link deposits (%s)', (dialect) => {
     expect(await checkLedger(ctx.db.kysely)).toEqual([]);
   });
 });
+
+describe('sandbox gift links', () => {
+  it('are built on the configured public URL, whatever Host or forwarded headers the request names', async () => {
+    const ctx = await createTestContext('sqlite', { PUBLIC_URL: 'https://wallet.example.com/' });
+    try {
+      const forged = await ctx.app.inject({
+        method: 'POST',
+        url: '/sandbox/giftlinks',
+        payload: { amount: 10 },
+        headers: { host: 'attacker.example', 'x-forwarded-host': 'attacker.example', 'x-forwarded-proto': 'http' },
+      });
+      expect(forged.json<{ link: string }>().link).toMatch(
+        /^https:\/\/wallet\.example\.com\/sandbox\/giftlink\/campaign\/\?v=[0-9a-f]{32}$/,
+      );
+    } finally {
+      await ctx.close();
+    }
+  });
+});

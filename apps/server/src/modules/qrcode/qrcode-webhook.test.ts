@@ -1,8 +1,9 @@
-import type { QrBankCode } from '@wallet/contract/constants';
+import { QR_BANK_CODES, type QrBankCode } from '@wallet/contract/constants';
 import type { QrcodeRecord } from '@wallet/contract/qrcode';
 import type { WalletResponse } from '@wallet/contract/wallet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestContext, registerPlayer, type TestContext, testDialects } from '../../../test/helpers.ts';
+import { getSetting } from '../../db/settings.repo.ts';
 import { checkLedger } from '../../ledger/check.ts';
 import { randomId } from '../../lib/ids.ts';
 import type { WebhookDelivery } from '../../providers/payments/qr-gateway.ts';
@@ -20,7 +21,9 @@ describe.each(testDialects())('QR paid webhook (%s)', (dialect) => {
   let ctx: TestContext;
   beforeAll(async () => {
     ctx = await createTestContext(dialect, {
-      QR_WEBHOOK_SECRET: SECRET,
+      // The same secret at every gateway keeps these tests about the webhook itself; the describe below
+      // gives each gateway its own.
+      ...Object.fromEntries(QR_BANK_CODES.map((code) => [`QR_WEBHOOK_SECRET_${code}`, SECRET])),
       WEBHOOK_TOLERANCE_SECONDS: String(TOLERANCE_SECONDS),
       QR_EXPIRY_SECONDS: String(EXPIRY_SECONDS),
     });
@@ -219,5 +222,80 @@ describe.each(testDialects())('QR paid webhook (%s)', (dialect) => {
     const body = paidBody('WW-NOSUCHREF', 100);
     expect((await deliver('WW', signed(body))).json()).toEqual({ message: 'OK', outcome: 'UNKNOWN_QR' });
     expect(await paymentOutcome('WW', body)).toBe('UNKNOWN_QR');
+  });
+});
+
+describe.each(testDialects())('QR webhook secrets per gateway (%s)', (dialect) => {
+  const secretOf = (code: QrBankCode) => `${SECRET}-${code.toLowerCase()}`;
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestContext(dialect, {
+      ...Object.fromEntries(QR_BANK_CODES.map((code) => [`QR_WEBHOOK_SECRET_${code}`, secretOf(code)])),
+    });
+  });
+  afterAll(() => ctx.close());
+
+  it("refuses at one gateway a payment signed with another gateway's secret, and credits its own", async () => {
+    const { token } = await registerPlayer(ctx.app);
+    const call = (method: 'GET' | 'POST', url: string, payload?: object) =>
+      ctx.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
+    const record = (await call('POST', '/api/qrcode/WW', { amount: 100 })).json<QrcodeRecord>();
+    if (!record.hasQrcode) throw new Error('no QR');
+    const { gateway_ref: gatewayRef } = await ctx.db.kysely
+      .selectFrom('qrcodes')
+      .select('gateway_ref')
+      .where('id', '=', record.qrcodeId)
+      .executeTakeFirstOrThrow();
+    const rawBody = JSON.stringify({
+      event: 'qr.paid',
+      gatewayRef,
+      paymentRef: `T${randomId(12)}`,
+      amount: 100,
+      paidAt: ctx.clock.now(),
+    });
+    const deliver = (secret: string) => {
+      const delivery = signQrWebhook(secret, rawBody, ctx.clock.now());
+      return ctx.app.inject({
+        method: 'POST',
+        url: '/api/webhooks/qr/WW',
+        payload: delivery.rawBody,
+        headers: delivery.headers as Record<string, string>,
+      });
+    };
+    const wallet = async () => (await call('GET', '/api/wallet')).json<WalletResponse>().wallet.amount;
+
+    // KBANK holds its own secret; with it, it could otherwise credit any WW QR it learns of.
+    expect((await deliver(secretOf('KBANK'))).statusCode).toBe(401);
+    expect(await wallet()).toBe(0);
+    const own = await deliver(secretOf('WW'));
+    expect(own.json()).toEqual({ message: 'OK', outcome: 'CREDITED' });
+    expect(await wallet()).toBe(100);
+    expect(await checkLedger(ctx.db.kysely)).toEqual([]);
+  });
+
+  it("pays a sandbox QR with the paying gateway's own signature", async () => {
+    const { token } = await registerPlayer(ctx.app);
+    const call = (method: 'GET' | 'POST', url: string, payload?: object) =>
+      ctx.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
+    const record = (await call('POST', '/api/qrcode/PAYONEX', { amount: 100 })).json<QrcodeRecord>();
+    if (!record.hasQrcode) throw new Error('no QR');
+    const paid = await ctx.app.inject({ method: 'POST', url: `/sandbox/qr/${record.qrcodeId}/pay` });
+    expect(paid.statusCode).toBe(200);
+    expect((await call('GET', '/api/wallet')).json<WalletResponse>().wallet.amount).toBe(100);
+  });
+});
+
+describe('QR webhook secrets generated outside production', () => {
+  it('are one per gateway, each different, kept in settings', async () => {
+    const ctx = await createTestContext('sqlite');
+    try {
+      const secrets = await Promise.all(
+        QR_BANK_CODES.map((code) => getSetting<string>(ctx.db.kysely, `qr_webhook_secret:${code}`)),
+      );
+      for (const secret of secrets) expect(secret).toMatch(/^[\w-]{43}$/);
+      expect(new Set(secrets).size).toBe(QR_BANK_CODES.length);
+    } finally {
+      await ctx.close();
+    }
   });
 });

@@ -1,3 +1,7 @@
+import { QR_BANK_CODES, type QrBankCode } from '@wallet/contract/constants';
+import type { Kysely } from 'kysely';
+import type { Config } from '../../config.ts';
+import type { Database } from '../../db/schema.ts';
 import { ensureSetting } from '../../db/settings.repo.ts';
 import { randomSecret } from '../../lib/ids.ts';
 import type { QrGateways } from '../../providers/payments/qr-gateway.ts';
@@ -7,8 +11,26 @@ import { playerQrcodeRoutes, qrWebhookRoutes, sandboxQrRoutes } from './qrcode.r
 import { createQrcodeService, qrMinimumsMinor } from './qrcode.service.ts';
 import { createQrPayments } from './qrcode-payments.ts';
 
-/** Where the QR gateways' webhook secret is kept when QR_WEBHOOK_SECRET is not set. */
-export const QR_WEBHOOK_SECRET_SETTING = 'qr_webhook_secret';
+/** Where a QR gateway's webhook secret is kept when its QR_WEBHOOK_SECRET_<BANKCODE> is not set. */
+export const qrWebhookSecretSetting = (bankCode: QrBankCode) => `qr_webhook_secret:${bankCode}`;
+
+/**
+ * Each gateway's own webhook secret: configured, or (outside production, where config.ts requires
+ * them all) generated once and shared by every instance through the database. One secret per gateway,
+ * so a gateway, or whoever learns its secret, can sign only its own payments.
+ */
+async function qrWebhookSecrets(db: Kysely<Database>, config: Config): Promise<Record<QrBankCode, string>> {
+  const entries = await Promise.all(
+    QR_BANK_CODES.map(
+      async (code) =>
+        [
+          code,
+          config.qrWebhookSecrets[code] ?? (await ensureSetting(db, qrWebhookSecretSetting(code), randomSecret)),
+        ] as const,
+    ),
+  );
+  return Object.fromEntries(entries) as Record<QrBankCode, string>;
+}
 
 /**
  * QR gateway deposits (KBANK, WW, PAYTIMZ, PAYONEX, ZPAY). Only sandbox gateways exist so far; with
@@ -16,15 +38,13 @@ export const QR_WEBHOOK_SECRET_SETTING = 'qr_webhook_secret';
  */
 export async function qrcodeFeature(ctx: FeatureContext): Promise<FeatureRoutes> {
   const minimumsMinor = qrMinimumsMinor(ctx.config.qrMinimumOverrides);
-  // Shared by every instance through the database, so any of them can check any delivery.
-  const webhookSecret =
-    ctx.config.qrWebhookSecret ?? (await ensureSetting(ctx.db, QR_WEBHOOK_SECRET_SETTING, randomSecret));
+  const webhookSecrets = await qrWebhookSecrets(ctx.db, ctx.config);
   const sandbox = ctx.config.sandboxProviders
     ? createSandboxQrGateways({
         db: ctx.db,
         clock: ctx.clock,
         expirySeconds: ctx.config.qrExpirySeconds,
-        webhookSecret,
+        webhookSecrets,
         webhookToleranceSeconds: ctx.config.webhookToleranceSeconds,
       })
     : undefined;

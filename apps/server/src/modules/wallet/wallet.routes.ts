@@ -9,13 +9,12 @@ import {
   transferAllPayload,
   transferPayload,
   WALLET_CODE,
-  type WalletMoveResponse,
   walletMoveResponse,
   walletResponse,
 } from '@wallet/contract/wallet';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { playerOf } from '../../http/auth.ts';
-import type { Idempotency, IdempotencyTicket, Recovery } from '../../http/idempotency.ts';
+import type { Idempotency } from '../../http/idempotency.ts';
 import type { WalletService } from './wallet.service.ts';
 
 /** Wallet and game-account calls of SPEC §7 "Wallet" and "Game launch"; behind the bearer-token check. */
@@ -57,11 +56,12 @@ export const walletRoutes: FastifyPluginAsyncZod<{ wallet: WalletService; idempo
       // A move out of the wallet changes nothing before its first transaction, which then claims the
       // key as well (the claim costs no commit of its own). A move out of a game first syncs the game
       // account with its provider; a repeat must not even do that, so its key is claimed up front.
-      const move = (ticket: IdempotencyTicket) => wallet.transfer(player, from, to, amount, ticket);
-      const recover: Recovery<WalletMoveResponse> = (operation, ticket) =>
-        wallet.recoverTransfer(player, { from, to, amountMajor: amount }, operation, ticket);
-      if (from === WALLET_CODE) return idempotency.onceClaimingInWork(request, reply, move, recover);
-      return idempotency.once(request, reply, move, recover);
+      if (from === WALLET_CODE) {
+        return idempotency.onceClaimingInWork(request, reply, (ticket) =>
+          wallet.transfer(player, from, to, amount, ticket),
+        );
+      }
+      return idempotency.once(request, reply, () => wallet.transfer(player, from, to, amount));
     },
   );
   app.post(
@@ -70,11 +70,10 @@ export const walletRoutes: FastifyPluginAsyncZod<{ wallet: WalletService; idempo
     async (request, reply) => {
       const player = playerOf(request).id;
       const { to } = request.body;
-      const move = (ticket: IdempotencyTicket) => wallet.transferAll(player, to, ticket);
-      const recover: Recovery<WalletMoveResponse> = (operation, ticket) =>
-        wallet.recoverTransfer(player, { to, all: true }, operation, ticket);
-      if (to !== WALLET_CODE) return idempotency.onceClaimingInWork(request, reply, move, recover);
-      return idempotency.once(request, reply, move, recover);
+      if (to !== WALLET_CODE) {
+        return idempotency.onceClaimingInWork(request, reply, (ticket) => wallet.transferAll(player, to, ticket));
+      }
+      return idempotency.once(request, reply, () => wallet.transferAll(player, to));
     },
   );
 

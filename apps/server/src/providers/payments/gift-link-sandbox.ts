@@ -11,7 +11,7 @@ const VOUCHER_CODE = /^[0-9a-f]{32}$/;
 export interface SandboxGiftLinks extends GiftLinkProvider {
   /** Issues a new voucher of `amount` minor units; returns its code. */
   issue(amount: number): Promise<string>;
-  /** The link a sender would share for a voucher, on this server's origin. */
+  /** The link a sender would share for a voucher, on this server's public URL (PUBLIC_URL). */
   linkFor(origin: string, voucherCode: string): string;
 }
 

@@ -60,16 +60,17 @@ export function createSandboxQrGateways(deps: {
   db: Kysely<Database>;
   clock: Clock;
   expirySeconds: number;
-  webhookSecret: string;
+  /** Each gateway signs with its own secret, as separate companies would. */
+  webhookSecrets: Record<QrBankCode, string>;
   webhookToleranceSeconds: number;
 }): SandboxQrGateways {
   const { db, clock } = deps;
   const failing = new Set<QrBankCode>();
 
-  // One secret signs for every sandbox gateway; which gateway spoke is the URL it posted to, and our
+  // Which gateway spoke is the URL it posted to; only that gateway's secret is accepted there, and our
   // lookup of gatewayRef is per gateway.
-  function readPaidWebhook(delivery: WebhookDelivery, now: number): PaidWebhookReading {
-    if (!verifyQrWebhook(deps.webhookSecret, delivery, now, deps.webhookToleranceSeconds)) {
+  function readPaidWebhook(bankCode: QrBankCode, delivery: WebhookDelivery, now: number): PaidWebhookReading {
+    if (!verifyQrWebhook(deps.webhookSecrets[bankCode], delivery, now, deps.webhookToleranceSeconds)) {
       return { ok: false, reason: 'signature' };
     }
     let json: unknown;
@@ -128,11 +129,14 @@ export function createSandboxQrGateways(deps: {
           .where('status', '=', 'OPEN')
           .execute();
       },
-      readPaidWebhook,
+      readPaidWebhook: (delivery, now) => readPaidWebhook(bankCode, delivery, now),
     };
   }
 
-  function delivery(order: { gateway_ref: string; amount: number; payment_ref: string; paid_at: number }) {
+  function delivery(
+    bankCode: QrBankCode,
+    order: { gateway_ref: string; amount: number; payment_ref: string; paid_at: number },
+  ) {
     const body: SandboxPaidWebhookBody = {
       event: 'qr.paid',
       gatewayRef: order.gateway_ref,
@@ -140,7 +144,7 @@ export function createSandboxQrGateways(deps: {
       amount: fromMinor(Number(order.amount)),
       paidAt: Number(order.paid_at),
     };
-    return signQrWebhook(deps.webhookSecret, JSON.stringify(body), clock.now());
+    return signQrWebhook(deps.webhookSecrets[bankCode], JSON.stringify(body), clock.now());
   }
 
   async function pay(bankCode: QrBankCode, gatewayRef: string): Promise<SandboxPayResult> {
@@ -164,7 +168,7 @@ export function createSandboxQrGateways(deps: {
     if (!order) return { ok: false, reason: 'unknown' };
     if (order.status === 'PAID' && order.payment_ref !== null && order.paid_at !== null) {
       const paid = { ...order, payment_ref: order.payment_ref, paid_at: order.paid_at };
-      return { ok: true, paymentRef: order.payment_ref, delivery: delivery(paid) };
+      return { ok: true, paymentRef: order.payment_ref, delivery: delivery(bankCode, paid) };
     }
     return { ok: false, reason: order.status === 'CANCELLED' ? 'cancelled' : 'expired' };
   }

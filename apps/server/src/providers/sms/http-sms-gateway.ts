@@ -1,0 +1,28 @@
+import type { SmsProvider } from './sms-provider.ts';
+
+export interface HttpSmsGatewayOptions {
+  url: string;
+  token: string;
+  timeoutMs: number;
+}
+
+/**
+ * An SMS gateway reached over HTTP: each message is one POST of `{"to": "<phone>", "text": "<text>"}`
+ * with `Authorization: Bearer <token>`; any 2xx answer means the gateway took it. A refusal, a network
+ * error or no answer within the timeout throws, which the OTP service answers as OTP_SEND_FAIL.
+ */
+export function httpSmsGateway(options: HttpSmsGatewayOptions): SmsProvider {
+  return {
+    async send(phone, text) {
+      const response = await fetch(options.url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${options.token}` },
+        body: JSON.stringify({ to: phone, text }),
+        signal: AbortSignal.timeout(options.timeoutMs),
+      });
+      // Drain the body so the connection goes back to the pool.
+      await response.arrayBuffer().catch(() => undefined);
+      if (!response.ok) throw new Error(`SMS gateway answered ${response.status}`);
+    },
+  };
+}
