@@ -124,6 +124,8 @@ export interface IdempotencyKeysTable {
   status_code: number | null;
   response: string | null;
   created_at: number;
+  /** The money operation (statement id) the request started, written with the money; null before. */
+  operation: string | null;
 }
 
 export interface GameProvidersTable {

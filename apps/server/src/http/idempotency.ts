@@ -13,20 +13,43 @@ const KEY_PATTERN = /^[A-Za-z0-9_-]{8,100}$/;
 const KEY_TTL_MS = 24 * 60 * 60 * 1000;
 const WAIT_FOR_FIRST_MS = 15_000;
 const POLL_MS = 20;
+/**
+ * A claim still without an answer after this long belongs to a request whose process died: a live
+ * request's provider calls are capped at 2 minutes each (GAME_PROVIDER_TIMEOUT_MS) and a game
+ * account's lease runs 150 s, so no request still running holds its key this long.
+ */
+const ABANDONED_AFTER_MS = 5 * 60 * 1000;
 
 // Every money-moving POST runs these, so they are fixed SQL texts rather than query-builder calls.
 const insertClaim = prepared(
-  `insert into idempotency_keys (user_id, key, request_hash, status_code, response, created_at)
-   values ($1, $2, $3, $4, $5, $6) on conflict (user_id, key) do nothing`,
+  `insert into idempotency_keys (user_id, key, request_hash, status_code, response, created_at, operation)
+   values ($1, $2, $3, $4, $5, $6, $7) on conflict (user_id, key) do nothing`,
+);
+const recordOperation = prepared(
+  'update idempotency_keys set operation = $1 where user_id = $2 and key = $3 and status_code is null',
 );
 /** Only an open claim takes an answer: the first answer stored is the one every repeat gets. */
 const storeAnswer = prepared(
   `update idempotency_keys set status_code = $1, response = $2
    where user_id = $3 and key = $4 and status_code is null`,
 );
-const releaseClaim = prepared('delete from idempotency_keys where user_id = $1 and key = $2 and status_code is null');
-const readKey = prepared<{ request_hash: string; status_code: number | null; response: string | null }>(
-  'select request_hash, status_code, response from idempotency_keys where user_id = $1 and key = $2',
+/** A claim whose request started a money operation is kept: only a recovery may answer it (see replay). */
+const releaseClaim = prepared(
+  'delete from idempotency_keys where user_id = $1 and key = $2 and status_code is null and operation is null',
+);
+const readKey = prepared<{
+  request_hash: string;
+  status_code: number | null;
+  response: string | null;
+  created_at: number | string;
+  operation: string | null;
+}>(
+  'select request_hash, status_code, response, created_at, operation from idempotency_keys where user_id = $1 and key = $2',
+);
+/** Takes over an abandoned claim; the condition on created_at lets one retry, and only one, win it. */
+const takeOverClaim = prepared(
+  `update idempotency_keys set created_at = $1
+   where user_id = $2 and key = $3 and status_code is null and created_at = $4`,
 );
 
 /**
@@ -41,18 +64,30 @@ class KeyAlreadyClaimed extends Error {
 }
 
 /**
- * How work that claims its own key (see `onceClaimingInWork`) runs its transactions. Both open a
- * transaction on `db`; the first one opened also claims the key, as its first statement.
+ * How keyed work runs its transactions. Both open a transaction on `db`; under `onceClaimingInWork`
+ * the first one opened also claims the key, as its first statement.
+ *
+ * Work that moves money in a `transaction` names the `operation` it starts there (its statement id),
+ * so the claim records it with the money; `finish` stores the answer with the last change. A claim
+ * without either therefore moved nothing, and one with an operation can be settled by a recovery
+ * (`once`'s `recover`) if the request's process dies before answering.
  */
 export interface IdempotencyTicket {
   /** A transaction that changes something; the first one claims the key. */
-  transaction<R>(db: Kysely<Database>, work: (trx: Kysely<Database>) => Promise<R>): Promise<R>;
+  transaction<R>(db: Kysely<Database>, work: (trx: Kysely<Database>) => Promise<R>, operation?: string): Promise<R>;
   /** The last transaction of a finished request: its answer is stored in it, saving a write of its own. */
   finish<R extends ReplayableResult<unknown>>(
     db: Kysely<Database>,
     work: (trx: Kysely<Database>) => Promise<R>,
   ): Promise<R>;
 }
+
+/**
+ * Answers a request whose first attempt died holding the key: `operation` is what it recorded
+ * (null: it moved nothing, so the request may simply run). Settles that operation and returns the
+ * answer the first attempt would have given; its transactions go through `ticket` like the request's.
+ */
+export type Recovery<T> = (operation: string | null, ticket: IdempotencyTicket) => Promise<ReplayableResult<T>>;
 
 /** For work run without an Idempotency-Key (and callers outside a request): plain transactions. */
 export const PLAIN_TRANSACTIONS: IdempotencyTicket = {
@@ -84,6 +119,7 @@ export function createIdempotency(db: Kysely<Database>, clock: Clock) {
     on: Kysely<Database>,
     id: { userId: string; key: string; requestHash: string },
     answer?: { status: number; body: unknown },
+    operation?: string,
   ): Promise<boolean> {
     const inserted = await insertClaim.run(on, [
       id.userId,
@@ -92,6 +128,7 @@ export function createIdempotency(db: Kysely<Database>, clock: Clock) {
       answer?.status ?? null,
       answer ? JSON.stringify(answer.body) : null,
       clock.now(),
+      operation ?? null,
     ]);
     if (inserted === 0) return false;
     if (++claims % 500 === 0) void forgetOldKeys();
@@ -110,19 +147,49 @@ export function createIdempotency(db: Kysely<Database>, clock: Clock) {
     return { status: error.statusCode, body: { message: error.code } };
   }
 
-  /** The key is claimed before `work` runs: right for work that does not claim it itself. */
+  /**
+   * The key is claimed before `work` runs: right for work that does not claim it itself. Work that
+   * takes the ticket records its operation and answer with its money; `recover` answers a retry
+   * whose first attempt died (see Recovery), else such a retry waits and answers 409.
+   */
   async function once<T>(
     request: FastifyRequest,
     reply: FastifyReply,
-    work: () => Promise<ReplayableResult<T>>,
+    work: (ticket: IdempotencyTicket) => Promise<ReplayableResult<T>>,
+    recover?: Recovery<T>,
   ): Promise<T> {
     const id = keyOf(request);
-    if (!id) return send(reply, await work());
-    if (!(await claim(db, id))) return replay<T>(reply, id.userId, id.key, id.requestHash);
+    if (!id) return send(reply, await work(PLAIN_TRANSACTIONS));
+    if (!(await claim(db, id))) return replay<T>(reply, id, recover);
+    return runClaimed(reply, id, work);
+  }
 
+  /** Runs `work` for a key this request holds, and stores its answer (in its last transaction if it can). */
+  async function runClaimed<T>(
+    reply: FastifyReply,
+    id: { userId: string; key: string },
+    work: (ticket: IdempotencyTicket) => Promise<ReplayableResult<T>>,
+  ): Promise<T> {
+    let answered = false;
+    const ticket: IdempotencyTicket = {
+      transaction: (on, inner, operation) =>
+        transaction(on, async (trx) => {
+          if (operation) await recordOperation.run(trx, [operation, id.userId, id.key]);
+          return inner(trx);
+        }),
+      async finish(on, inner) {
+        const value = await transaction(on, async (trx) => {
+          const result = await inner(trx);
+          await remember(trx, id.userId, id.key, result.status, result.body);
+          return result;
+        });
+        answered = true;
+        return value;
+      },
+    };
     let result: ReplayableResult<T>;
     try {
-      result = await work();
+      result = await work(ticket);
     } catch (error) {
       if (error instanceof AppError) {
         const answer = failureAnswer(error);
@@ -132,7 +199,7 @@ export function createIdempotency(db: Kysely<Database>, clock: Clock) {
       }
       throw error;
     }
-    await remember(db, id.userId, id.key, result.status, result.body);
+    if (!answered) await remember(db, id.userId, id.key, result.status, result.body);
     return send(reply, result);
   }
 
@@ -150,19 +217,25 @@ export function createIdempotency(db: Kysely<Database>, clock: Clock) {
     request: FastifyRequest,
     reply: FastifyReply,
     work: (ticket: IdempotencyTicket) => Promise<ReplayableResult<T>>,
+    recover?: Recovery<T>,
   ): Promise<T> {
     const id = keyOf(request);
     if (!id) return send(reply, await work(PLAIN_TRANSACTIONS));
     let claimed = false;
     let answered = false;
-    const claimOrStop = async (trx: Kysely<Database>) => {
-      if (!(await claim(trx, id))) throw new KeyAlreadyClaimed();
+    const claimOrStop = async (trx: Kysely<Database>, operation?: string) => {
+      if (!(await claim(trx, id, undefined, operation))) throw new KeyAlreadyClaimed();
     };
     const ticket: IdempotencyTicket = {
-      async transaction(on, inner) {
-        if (claimed) return transaction(on, inner);
+      async transaction(on, inner, operation) {
+        if (claimed) {
+          return transaction(on, async (trx) => {
+            if (operation) await recordOperation.run(trx, [operation, id.userId, id.key]);
+            return inner(trx);
+          });
+        }
         const value = await transaction(on, async (trx) => {
-          await claimOrStop(trx);
+          await claimOrStop(trx, operation);
           return inner(trx);
         });
         claimed = true;
@@ -186,11 +259,11 @@ export function createIdempotency(db: Kysely<Database>, clock: Clock) {
     try {
       result = await work(ticket);
     } catch (error) {
-      if (error instanceof KeyAlreadyClaimed) return replay<T>(reply, id.userId, id.key, id.requestHash);
+      if (error instanceof KeyAlreadyClaimed) return replay<T>(reply, id, recover);
       if (error instanceof AppError) {
         const answer = failureAnswer(error);
         if (claimed) await remember(db, id.userId, id.key, answer.status, answer.body);
-        else if (!(await claim(db, id, answer))) return replay<T>(reply, id.userId, id.key, id.requestHash);
+        else if (!(await claim(db, id, answer))) return replay<T>(reply, id, recover);
       } else if (claimed) {
         await releaseClaim.run(db, [id.userId, id.key]);
       }
@@ -198,12 +271,17 @@ export function createIdempotency(db: Kysely<Database>, clock: Clock) {
     }
     if (!answered) {
       if (claimed) await remember(db, id.userId, id.key, result.status, result.body);
-      else if (!(await claim(db, id, result))) return replay<T>(reply, id.userId, id.key, id.requestHash);
+      else if (!(await claim(db, id, result))) return replay<T>(reply, id, recover);
     }
     return send(reply, result);
   }
 
-  async function replay<T>(reply: FastifyReply, userId: string, key: string, requestHash: string): Promise<T> {
+  async function replay<T>(
+    reply: FastifyReply,
+    id: { userId: string; key: string; requestHash: string },
+    recover?: Recovery<T>,
+  ): Promise<T> {
+    const { userId, key, requestHash } = id;
     const deadline = Date.now() + WAIT_FOR_FIRST_MS;
     for (;;) {
       const row = await readKey.first(db, [userId, key]);
@@ -217,6 +295,15 @@ export function createIdempotency(db: Kysely<Database>, clock: Clock) {
           throw new AppError(body.message as AppError['code'], row.status_code, body.field);
         }
         return send(reply, { status: row.status_code, body: JSON.parse(row.response) as T });
+      }
+      const claimedAt = Number(row.created_at);
+      if (recover && clock.now() - claimedAt > ABANDONED_AFTER_MS) {
+        const taken = await takeOverClaim.run(db, [clock.now(), userId, key, row.created_at]);
+        if (taken === 1) {
+          const operation = row.operation;
+          return runClaimed(reply, id, (ticket) => recover(operation, ticket));
+        }
+        continue;
       }
       if (Date.now() >= deadline) throw conflict('REQUEST_LIMIT');
       await new Promise((resolve) => setTimeout(resolve, POLL_MS));

@@ -303,6 +303,18 @@ export async function settleStatement(
   return (await settlePending.run(trx, [status, now, id])) === 1;
 }
 
+/** A game transfer of the player's by statement id: what a recovery needs to settle and answer it. */
+export async function findGameTransfer(db: Kysely<Database>, userId: string, id: string) {
+  const row = await db
+    .selectFrom('statements')
+    .select(['from_code', 'to_code', 'status'])
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .where('game_account_id', 'is not', null)
+    .executeTakeFirst();
+  return row && { fromCode: row.from_code ?? '', toCode: row.to_code ?? '', status: row.status };
+}
+
 export interface PendingGameStatement {
   id: string;
   direction: 'in' | 'out';

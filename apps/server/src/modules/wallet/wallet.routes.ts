@@ -9,12 +9,13 @@ import {
   transferAllPayload,
   transferPayload,
   WALLET_CODE,
+  type WalletMoveResponse,
   walletMoveResponse,
   walletResponse,
 } from '@wallet/contract/wallet';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { playerOf } from '../../http/auth.ts';
-import type { Idempotency } from '../../http/idempotency.ts';
+import type { Idempotency, IdempotencyTicket, Recovery } from '../../http/idempotency.ts';
 import type { WalletService } from './wallet.service.ts';
 
 /** Wallet and game-account calls of SPEC §7 "Wallet" and "Game launch"; behind the bearer-token check. */
@@ -56,12 +57,11 @@ export const walletRoutes: FastifyPluginAsyncZod<{ wallet: WalletService; idempo
       // A move out of the wallet changes nothing before its first transaction, which then claims the
       // key as well (the claim costs no commit of its own). A move out of a game first syncs the game
       // account with its provider; a repeat must not even do that, so its key is claimed up front.
-      if (from === WALLET_CODE) {
-        return idempotency.onceClaimingInWork(request, reply, (ticket) =>
-          wallet.transfer(player, from, to, amount, ticket),
-        );
-      }
-      return idempotency.once(request, reply, () => wallet.transfer(player, from, to, amount));
+      const move = (ticket: IdempotencyTicket) => wallet.transfer(player, from, to, amount, ticket);
+      const recover: Recovery<WalletMoveResponse> = (operation, ticket) =>
+        wallet.recoverTransfer(player, { from, to, amountMajor: amount }, operation, ticket);
+      if (from === WALLET_CODE) return idempotency.onceClaimingInWork(request, reply, move, recover);
+      return idempotency.once(request, reply, move, recover);
     },
   );
   app.post(
@@ -70,10 +70,11 @@ export const walletRoutes: FastifyPluginAsyncZod<{ wallet: WalletService; idempo
     async (request, reply) => {
       const player = playerOf(request).id;
       const { to } = request.body;
-      if (to !== WALLET_CODE) {
-        return idempotency.onceClaimingInWork(request, reply, (ticket) => wallet.transferAll(player, to, ticket));
-      }
-      return idempotency.once(request, reply, () => wallet.transferAll(player, to));
+      const move = (ticket: IdempotencyTicket) => wallet.transferAll(player, to, ticket);
+      const recover: Recovery<WalletMoveResponse> = (operation, ticket) =>
+        wallet.recoverTransfer(player, { to, all: true }, operation, ticket);
+      if (to !== WALLET_CODE) return idempotency.onceClaimingInWork(request, reply, move, recover);
+      return idempotency.once(request, reply, move, recover);
     },
   );
 

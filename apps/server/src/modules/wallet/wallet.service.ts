@@ -257,35 +257,39 @@ export function createWalletService(deps: WalletServiceDeps) {
       let gameAfter = 0;
       let value = 0;
       try {
-        await ticket.transaction(db, async (trx) => {
-          const at = now();
-          value = amount === 'all' ? await repo.ledgerBalance(trx, ctx.wallet.id) : amount;
-          if (value < MIN_TRANSFER_MINOR)
-            throw amount === 'all' ? new InsufficientFunds(ctx.wallet.id) : badRequest('TRANSFER_MINIMUM', 'amount');
-          await repo.insertStatement(trx, {
-            id: statementId,
-            userId: ctx.userId,
-            statementType: 'transfer',
-            fromCode: WALLET_CODE,
-            toCode: ctx.account.providerCode,
-            amount: value,
-            currency: ctx.wallet.currency,
-            status: 'PENDING',
-            gameAccountId: ctx.account.id,
-            now: at,
-          });
-          const result = await postTransfer(trx, {
-            from: ctx.wallet,
-            to: ctx.game,
-            amount: value,
-            kind: LEDGER_KINDS.gameTransfer,
-            refType: 'statement',
-            refId: statementId,
-            now: at,
-          });
-          walletAfter = result.fromBalance;
-          gameAfter = result.toBalance;
-        });
+        await ticket.transaction(
+          db,
+          async (trx) => {
+            const at = now();
+            value = amount === 'all' ? await repo.ledgerBalance(trx, ctx.wallet.id) : amount;
+            if (value < MIN_TRANSFER_MINOR)
+              throw amount === 'all' ? new InsufficientFunds(ctx.wallet.id) : badRequest('TRANSFER_MINIMUM', 'amount');
+            await repo.insertStatement(trx, {
+              id: statementId,
+              userId: ctx.userId,
+              statementType: 'transfer',
+              fromCode: WALLET_CODE,
+              toCode: ctx.account.providerCode,
+              amount: value,
+              currency: ctx.wallet.currency,
+              status: 'PENDING',
+              gameAccountId: ctx.account.id,
+              now: at,
+            });
+            const result = await postTransfer(trx, {
+              from: ctx.wallet,
+              to: ctx.game,
+              amount: value,
+              kind: LEDGER_KINDS.gameTransfer,
+              refType: 'statement',
+              refId: statementId,
+              now: at,
+            });
+            walletAfter = result.fromBalance;
+            gameAfter = result.toBalance;
+          },
+          statementId,
+        );
       } catch (error) {
         if (error instanceof InsufficientFunds) throw badRequest('MONEY_NOT_ENOUGH', 'amount');
         throw error;
@@ -333,19 +337,22 @@ export function createWalletService(deps: WalletServiceDeps) {
       if (synced.balance < value) throw badRequest('MONEY_NOT_ENOUGH', 'amount');
 
       const statementId = orderedId(now());
-      await ticket.transaction(db, (trx) =>
-        repo.insertStatement(trx, {
-          id: statementId,
-          userId: ctx.userId,
-          statementType: 'transfer',
-          fromCode: ctx.account.providerCode,
-          toCode: WALLET_CODE,
-          amount: value,
-          currency: ctx.wallet.currency,
-          status: 'PENDING',
-          gameAccountId: ctx.account.id,
-          now: now(),
-        }),
+      await ticket.transaction(
+        db,
+        (trx) =>
+          repo.insertStatement(trx, {
+            id: statementId,
+            userId: ctx.userId,
+            statementType: 'transfer',
+            fromCode: ctx.account.providerCode,
+            toCode: WALLET_CODE,
+            amount: value,
+            currency: ctx.wallet.currency,
+            status: 'PENDING',
+            gameAccountId: ctx.account.id,
+            now: now(),
+          }),
+        statementId,
       );
       const withdrawal = await callProvider(providerTimeoutMs, () =>
         ctx.provider.withdraw(ctx.account.username, value, statementId),
@@ -422,7 +429,54 @@ export function createWalletService(deps: WalletServiceDeps) {
     return pending ? moved(await walletMinor(userId), 202, TRANSFER_PENDING) : last;
   }
 
-  return { getWallet, refreshSlots, activate, loginAccount, resetPassword, autoLogin, transfer, transferAll };
+  /**
+   * Answers a transfer or transferAll whose first attempt died before answering (http/idempotency.ts
+   * Recovery). `operation` is the game transfer it had started: settled as a refresh settles it, then
+   * answered as the first attempt would have, going on where that attempt would have gone on. One
+   * that started nothing simply runs.
+   */
+  async function recoverTransfer(
+    userId: string,
+    move: { from: string; to: string; amountMajor: number } | { to: string; all: true },
+    operation: string | null,
+    ticket: IdempotencyTicket,
+  ): Promise<MoveResult> {
+    const all = 'all' in move;
+    const rerun = () =>
+      all ? transferAll(userId, move.to, ticket) : transfer(userId, move.from, move.to, move.amountMajor, ticket);
+    if (operation === null) return rerun();
+    const started = await repo.findGameTransfer(db, userId, operation);
+    if (!started) throw new AppError('INTERNAL_SERVER_ERROR', 500);
+    const into = started.fromCode === WALLET_CODE;
+    let status = started.status;
+    if (status === 'PENDING') {
+      const ctx = await context(userId, into ? started.toCode : started.fromCode);
+      const synced = await locks.withAccount(ctx.account.id, () => syncGameAccount(db, ctx, providerTimeoutMs, now));
+      if (synced.changed) deps.onWalletChanged(userId, await walletMinor(userId));
+      status = (await repo.findGameTransfer(db, userId, operation))?.status ?? status;
+    }
+    if (status === 'PENDING') return moved(await walletMinor(userId), 202, TRANSFER_PENDING);
+    if (status === 'FAILED') throw new AppError('TRANSFER_FAIL', 502);
+    // A leg out of a game that was done: the first attempt went on to the next game account (transferAll)
+    // or to the second leg of a game-to-game move.
+    if (!into && all && move.to === WALLET_CODE) return transferAll(userId, move.to, ticket);
+    if (!into && !all && move.to !== WALLET_CODE) {
+      return transferIn(await context(userId, move.to), toMinor(move.amountMajor), ticket, true);
+    }
+    return moved(await walletMinor(userId));
+  }
+
+  return {
+    getWallet,
+    refreshSlots,
+    activate,
+    loginAccount,
+    resetPassword,
+    autoLogin,
+    transfer,
+    transferAll,
+    recoverTransfer,
+  };
 }
 export type WalletService = ReturnType<typeof createWalletService>;
 
