@@ -11,6 +11,7 @@ import { describe, expect, it } from 'vitest';
 
 const SRC = resolve(import.meta.dirname);
 const CONTRACT = resolve(SRC, '../../../packages/contract/src');
+const KIT = resolve(SRC, '../../../packages/web-kit/src');
 const SHARED_LAYERS = ['ui', 'lib', 'api', 'i18n'];
 
 interface Edge {
@@ -168,6 +169,20 @@ describe('web app architecture (CONVENTIONS.md)', () => {
 
   it('nothing imports upwards: shared code never imports features or app/, features never app/', () => {
     expect(upwardImports(graph)).toEqual([]);
+  });
+
+  it('the web kit imports nothing of an app, and the kit has no import cycles', () => {
+    const kitFiles = sourceFiles(KIT);
+    const appImports = kitFiles.flatMap((file) =>
+      importsOf(file)
+        .filter((edge) => !edge.to.startsWith(KIT) && !edge.to.startsWith(CONTRACT))
+        .map((edge) => `${relative(KIT, file)} → ${edge.specifier}`),
+    );
+    const aliased = kitFiles.filter((file) => /from '@\//.test(readFileSync(file, 'utf8')));
+    expect([...appImports, ...aliased.map((file) => relative(KIT, file))]).toEqual([]);
+    expect(importCycles({ files: kitFiles, edges: new Map(kitFiles.map((file) => [file, importsOf(file)])) })).toEqual(
+      [],
+    );
   });
 
   it('has no import cycles', () => {

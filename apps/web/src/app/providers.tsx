@@ -1,7 +1,7 @@
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { AlertProvider } from '@wallet/web-kit/ui/alert';
+import { ToastProvider } from '@wallet/web-kit/ui/toast';
 import type { ReactNode } from 'react';
-import { AlertProvider } from '@/ui/alert';
-import { ToastProvider } from '@/ui/toast';
 
 export function AppProviders({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
   return (

@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { ApiError } from '@/api/api-error';
+import { ApiError } from '@wallet/web-kit/api/api-error';
 
 /** A 4xx answer will not change on retry; network hiccups on a cheap phone connection might. */
 function shouldRetry(failureCount: number, error: unknown): boolean {

@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
+import { setToken } from '@wallet/web-kit/lib/auth-token';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { setToken } from '@/lib/auth-token';
 import { mockApi } from '@/test/mock-api';
 import { renderRoutes } from '@/test/render';
 import { walletResponse } from '@/test/wallet-fixtures';

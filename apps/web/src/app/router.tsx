@@ -1,7 +1,7 @@
+import { Loader } from '@wallet/web-kit/ui/loader';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { paths } from '@/lib/paths';
-import { Loader } from '@/ui/loader';
 import { RequireAuth } from './guards/require-auth';
 import { PublicLayout } from './layouts/public-layout';
 import { RouteError } from './routes/route-error';

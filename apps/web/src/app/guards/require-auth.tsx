@@ -1,6 +1,6 @@
+import { getToken } from '@wallet/web-kit/lib/auth-token';
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { getToken } from '@/lib/auth-token';
 import { loginWithNext } from '@/lib/paths';
 
 /** Member routes without a stored token go to /login?next=<where the visitor wanted to go>. */

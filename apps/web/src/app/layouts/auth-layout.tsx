@@ -1,4 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { clearToken } from '@wallet/web-kit/lib/auth-token';
+import { ChatIcon, DocumentIcon, HomeIcon, ListIcon, LogoutIcon, UserIcon } from '@wallet/web-kit/ui/icons';
+import { Logo } from '@wallet/web-kit/ui/logo';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet, useNavigate } from 'react-router';
@@ -6,9 +9,6 @@ import { useLogout } from '@/features/auth/api/logout';
 import { ConditionsModal } from '@/features/conditions/components/conditions-modal';
 import { LanguageMenu } from '@/features/language/components/language-menu';
 import { useWalletRealtime } from '@/features/realtime/use-wallet-realtime';
-import { clearToken } from '@/lib/auth-token';
-import { ChatIcon, DocumentIcon, HomeIcon, ListIcon, LogoutIcon, UserIcon } from '@/ui/icons';
-import { Logo } from '@/ui/logo';
 import '@/styles/wallet.css';
 import { config } from '@/lib/config';
 import { paths } from '@/lib/paths';

@@ -1,10 +1,10 @@
+import { clearToken, getToken } from '@wallet/web-kit/lib/auth-token';
+import { ChatIcon, CompassIcon, LoginIcon, UserPlusIcon } from '@wallet/web-kit/ui/icons';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet } from 'react-router';
 import { LanguageMenu } from '@/features/language/components/language-menu';
-import { clearToken, getToken } from '@/lib/auth-token';
 import { paths } from '@/lib/paths';
-import { ChatIcon, CompassIcon, LoginIcon, UserPlusIcon } from '@/ui/icons';
 
 const navClass = ({ isActive }: { isActive: boolean }) => (isActive ? 'bottom-link is-active' : 'bottom-link');
 

@@ -1,8 +1,8 @@
+import { GiftIcon, WheelIcon } from '@wallet/web-kit/ui/icons';
+import { StatusCard } from '@wallet/web-kit/ui/status-card';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '@/lib/paths';
-import { GiftIcon, WheelIcon } from '@/ui/icons';
-import { StatusCard } from '@/ui/status-card';
 
 const icons = { bonus: <GiftIcon />, spin: <WheelIcon /> };
 

@@ -1,8 +1,8 @@
+import { CompassIcon } from '@wallet/web-kit/ui/icons';
+import { StatusCard } from '@wallet/web-kit/ui/status-card';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '@/lib/paths';
-import { CompassIcon } from '@/ui/icons';
-import { StatusCard } from '@/ui/status-card';
 
 export default function NotFoundRoute() {
   const { t } = useTranslation();

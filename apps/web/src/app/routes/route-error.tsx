@@ -1,6 +1,6 @@
+import { WarningIcon } from '@wallet/web-kit/ui/icons';
+import { StatusCard } from '@wallet/web-kit/ui/status-card';
 import { useTranslation } from 'react-i18next';
-import { WarningIcon } from '@/ui/icons';
-import { StatusCard } from '@/ui/status-card';
 
 /** Shown when a screen's chunk cannot load (e.g. a new deploy replaced it, or the phone went offline). */
 export function RouteError() {

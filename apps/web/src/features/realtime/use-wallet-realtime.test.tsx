@@ -1,9 +1,9 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { WalletResponse } from '@wallet/contract/wallet';
+import { setToken } from '@wallet/web-kit/lib/auth-token';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setToken } from '@/lib/auth-token';
 import { walletQueryKey } from '@/lib/wallet/get-wallet';
 import { statementQueryKey } from '@/lib/wallet/invalidate-money';
 import { walletResponse } from '@/test/wallet-fixtures';

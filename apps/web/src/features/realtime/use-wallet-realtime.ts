@@ -1,8 +1,8 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import type { WalletChangedEvent } from '@wallet/contract/realtime';
 import { SOCKET_PATH, WALLET_CHANGED_EVENT } from '@wallet/contract/realtime-events';
+import { getToken } from '@wallet/web-kit/lib/auth-token';
 import { useEffect, useSyncExternalStore } from 'react';
-import { getToken } from '@/lib/auth-token';
 import { config } from '@/lib/config';
 import { setCachedWalletBalance } from '@/lib/wallet/get-wallet';
 import { invalidateMoney } from '@/lib/wallet/invalidate-money';

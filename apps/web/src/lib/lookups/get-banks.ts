@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Bank } from '@wallet/contract/lookup';
-import { api } from '@/api/client';
+import { api } from '@/lib/api-client';
 
 export function getBanks(): Promise<Bank[]> {
   return api.get<Bank[]>('/api/lookup/banks');

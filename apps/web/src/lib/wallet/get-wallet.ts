@@ -1,6 +1,6 @@
 import { type QueryClient, useQuery } from '@tanstack/react-query';
 import type { GameAccount, WalletBalance, WalletResponse } from '@wallet/contract/wallet';
-import { api } from '@/api/client';
+import { api } from '@/lib/api-client';
 
 /*
  * GET /api/wallet: the balance and game accounts every money feature reads, so it lives below the features.

@@ -1,7 +1,7 @@
 import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { STORAGE_KEYS } from '@wallet/contract/constants';
 import type { RefreshSlotsResponse, WalletResponse } from '@wallet/contract/wallet';
-import { api } from '@/api/client';
+import { api } from '@/lib/api-client';
 import { walletQueryKey } from './get-wallet';
 
 export const lastSyncQueryKey = ['wallet-last-sync'] as const;

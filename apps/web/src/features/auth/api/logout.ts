@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { api } from '@/api/client';
+import { api } from '@/lib/api-client';
 
 export function logout(): Promise<unknown> {
   return api.post('/api/logout');

@@ -1,12 +1,12 @@
+import { errorText } from '@wallet/web-kit/api/api-error';
+import { setToken } from '@wallet/web-kit/lib/auth-token';
+import { FormError, PasswordField, TextField } from '@wallet/web-kit/ui/field';
+import { Logo } from '@wallet/web-kit/ui/logo';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { errorText } from '@/api/api-error';
-import { setToken } from '@/lib/auth-token';
 import { config } from '@/lib/config';
 import { paths, safeNext } from '@/lib/paths';
-import { FormError, PasswordField, TextField } from '@/ui/field';
-import { Logo } from '@/ui/logo';
 import { useLogin } from '../api/login';
 
 export function LoginForm() {

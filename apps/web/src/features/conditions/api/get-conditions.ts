@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ConditionsResponse } from '@wallet/contract/lookup';
-import { api } from '@/api/client';
+import { api } from '@/lib/api-client';
 
 export function getConditions(): Promise<ConditionsResponse> {
   return api.get<ConditionsResponse>('/api/lookup/conditions');

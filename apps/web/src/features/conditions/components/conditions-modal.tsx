@@ -1,8 +1,8 @@
+import { errorText } from '@wallet/web-kit/api/api-error';
+import { Loader } from '@wallet/web-kit/ui/loader';
+import { Modal } from '@wallet/web-kit/ui/modal';
+import { SafeHtml } from '@wallet/web-kit/ui/safe-html';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '@/api/api-error';
-import { Loader } from '@/ui/loader';
-import { Modal } from '@/ui/modal';
-import { SafeHtml } from '@/ui/safe-html';
 import { useConditions } from '../api/get-conditions';
 
 export function ConditionsModal({ open, onClose }: { open: boolean; onClose: () => void }) {

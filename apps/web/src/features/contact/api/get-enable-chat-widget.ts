@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { EnableChatWidgetResponse } from '@wallet/contract/lookup';
-import { api } from '@/api/client';
+import { api } from '@/lib/api-client';
 
 export function getEnableChatWidget(): Promise<EnableChatWidgetResponse> {
   return api.get<EnableChatWidgetResponse>('/api/lookup/enableChatWidget');

@@ -1,8 +1,8 @@
 import { APP_VERSION } from '@wallet/contract/constants';
+import { ChatIcon, LineIcon } from '@wallet/web-kit/ui/icons';
+import { Loader } from '@wallet/web-kit/ui/loader';
+import { LoadFailedCard } from '@wallet/web-kit/ui/status-card';
 import { useTranslation } from 'react-i18next';
-import { ChatIcon, LineIcon } from '@/ui/icons';
-import { Loader } from '@/ui/loader';
-import { LoadFailedCard } from '@/ui/status-card';
 import { useContact } from '../api/get-contact';
 import { useEnableChatWidget } from '../api/get-enable-chat-widget';
 

@@ -1,5 +1,5 @@
 import type { AddPayload, WalletMoveResponse } from '@wallet/contract/wallet';
-import { api } from '@/api/client';
+import { api } from '@/lib/api-client';
 
 export function addDeposit(payload: AddPayload, idempotencyKey: string): Promise<WalletMoveResponse> {
   return api.post<WalletMoveResponse>('/api/wallet/add', payload, { idempotencyKey });

@@ -1,5 +1,5 @@
 import type { DepositLookupResponse } from '@wallet/contract/deposit';
-import { api } from '@/api/client';
+import { api } from '@/lib/api-client';
 
 export const depositLookupQueryKey = ['deposit-lookup'] as const;
 

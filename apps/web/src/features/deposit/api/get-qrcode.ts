@@ -1,6 +1,6 @@
 import type { QrBankCode } from '@wallet/contract/constants';
 import type { QrcodeRecord } from '@wallet/contract/qrcode';
-import { api } from '@/api/client';
+import { api } from '@/lib/api-client';
 
 /** Each QR gateway has its own query key, under one root, so a create can reload the rest. */
 export const qrcodeQueryRoot = 'qrcode';

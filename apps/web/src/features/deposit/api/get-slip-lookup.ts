@@ -1,5 +1,5 @@
 import type { SlipLookupResponse } from '@wallet/contract/lookup';
-import { api } from '@/api/client';
+import { api } from '@/lib/api-client';
 
 export const slipLookupQueryKey = ['slip-lookup'] as const;
 

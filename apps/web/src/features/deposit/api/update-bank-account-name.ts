@@ -1,5 +1,5 @@
 import type { BankAccountNamePayload } from '@wallet/contract/account';
-import { api } from '@/api/client';
+import { api } from '@/lib/api-client';
 
 export function updateBankAccountName(payload: BankAccountNamePayload): Promise<unknown> {
   return api.put<unknown>('/api/account/bankAccountName', payload);

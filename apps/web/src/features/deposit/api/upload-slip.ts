@@ -1,6 +1,6 @@
 import { SLIP_FILE_FIELD } from '@wallet/contract/slip';
 import type { SlipUploadResponse } from '@wallet/contract/statement';
-import { api } from '@/api/client';
+import { api } from '@/lib/api-client';
 
 export function uploadSlip(
   file: File,

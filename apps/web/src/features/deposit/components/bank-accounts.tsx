@@ -1,10 +1,10 @@
 import { formatAccountNumber } from '@wallet/contract/account-rules';
 import type { BankDepositAccount } from '@wallet/contract/deposit';
+import { bankName } from '@wallet/web-kit/lib/bank-name';
+import { CopyButton } from '@wallet/web-kit/ui/copy-button';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { bankName } from '@/lib/bank-name';
 import { useWallet } from '@/lib/wallet/get-wallet';
-import { CopyButton } from '@/ui/copy-button';
 import { needsEnglishName } from '../lib/deposit-rules';
 import { uniqueKeys } from '../lib/unique-keys';
 import { BankNameEdit } from './bank-name-edit';

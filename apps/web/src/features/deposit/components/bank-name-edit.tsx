@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { errorText } from '@wallet/web-kit/api/api-error';
+import { useToast } from '@wallet/web-kit/ui/toast';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '@/api/api-error';
 import { updateBankAccountName } from '@/features/deposit/api/update-bank-account-name';
 import { walletQueryKey } from '@/lib/wallet/get-wallet';
-import { useToast } from '@/ui/toast';
 import { englishAccountName } from '../lib/deposit-rules';
 
 /**

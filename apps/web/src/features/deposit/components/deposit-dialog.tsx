@@ -1,11 +1,11 @@
 import '@/styles/deposit.css';
 import { useQuery } from '@tanstack/react-query';
+import { BankIcon, BellIcon, QrIcon, UploadIcon, WalletIcon } from '@wallet/web-kit/ui/icons';
+import { Loader } from '@wallet/web-kit/ui/loader';
+import { Modal } from '@wallet/web-kit/ui/modal';
 import { type KeyboardEvent, type ReactNode, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { depositLookupQueryKey, getDepositLookup } from '@/features/deposit/api/get-deposit-lookup';
-import { BankIcon, BellIcon, QrIcon, UploadIcon, WalletIcon } from '@/ui/icons';
-import { Loader } from '@/ui/loader';
-import { Modal } from '@/ui/modal';
 import { qrGateways, transferAccounts } from '../lib/deposit-rules';
 import { BankPanel } from './bank-accounts';
 import { ManualPanel } from './manual-deposit';

@@ -1,4 +1,4 @@
-import { InfoIcon } from '@/ui/icons';
+import { InfoIcon } from '@wallet/web-kit/ui/icons';
 
 /** The user-facing rules of SPEC §9 that apply to one deposit method, under its panel. */
 export function DepositRules({ rules }: { rules: string[] }) {

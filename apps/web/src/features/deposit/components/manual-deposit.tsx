@@ -1,14 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { errorText } from '@wallet/web-kit/api/api-error';
+import { newIdempotencyKey } from '@wallet/web-kit/api/client';
+import { amountValue } from '@wallet/web-kit/lib/money';
+import { AmountField, SubmitButton } from '@wallet/web-kit/ui/field';
+import { BellIcon } from '@wallet/web-kit/ui/icons';
+import { useToast } from '@wallet/web-kit/ui/toast';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '@/api/api-error';
-import { newIdempotencyKey } from '@/api/client';
 import { addDeposit } from '@/features/deposit/api/add-deposit';
-import { amountValue } from '@/lib/money';
 import { invalidateMoney } from '@/lib/wallet/invalidate-money';
-import { AmountField, SubmitButton } from '@/ui/field';
-import { BellIcon } from '@/ui/icons';
-import { useToast } from '@/ui/toast';
 import { useCodeText } from '../lib/use-code-text';
 import { DepositRules } from './deposit-rules';
 

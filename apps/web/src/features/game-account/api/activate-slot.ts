@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ActivateSlotResponse } from '@wallet/contract/wallet';
-import { api } from '@/api/client';
+import { api } from '@/lib/api-client';
 import { patchCachedSlot, walletQueryKey } from '@/lib/wallet/get-wallet';
 import { invalidateMoney } from '@/lib/wallet/invalidate-money';
 

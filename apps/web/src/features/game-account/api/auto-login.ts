@@ -1,5 +1,5 @@
 import type { AutoLoginResponse } from '@wallet/contract/wallet';
-import { api } from '@/api/client';
+import { api } from '@/lib/api-client';
 
 /** GET /api/autoLogin/{provider}/{username}/{password}. */
 export function autoLogin(provider: string, username: string, password: string): Promise<AutoLoginResponse> {

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { GameLoginAccount } from '@wallet/contract/wallet';
-import { api } from '@/api/client';
+import { api } from '@/lib/api-client';
 
 export const gameAccountQueryKey = (slotCode: string) => ['game-account', slotCode] as const;
 

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { GameLoginAccount } from '@wallet/contract/wallet';
-import { api } from '@/api/client';
 import { gameAccountQueryKey } from '@/features/game-account/api/get-game-account';
+import { api } from '@/lib/api-client';
 
 /** GET /api/wallet/resetpassword/{slotCode}. */
 export function resetGamePassword(slotCode: string): Promise<GameLoginAccount> {

@@ -1,12 +1,12 @@
 import { DEFAULT_MIN_TRANSFER } from '@wallet/contract/constants';
 import { WALLET_CODE } from '@wallet/contract/wallet-codes';
+import { amountValue } from '@wallet/web-kit/lib/money';
+import { AmountField, FormError, SelectField } from '@wallet/web-kit/ui/field';
+import { PlayIcon } from '@wallet/web-kit/ui/icons';
+import { formatMoney } from '@wallet/web-kit/ui/money';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { amountValue } from '@/lib/money';
 import { useWallet } from '@/lib/wallet/get-wallet';
-import { AmountField, FormError, SelectField } from '@/ui/field';
-import { PlayIcon } from '@/ui/icons';
-import { formatMoney } from '@/ui/money';
 import { ProviderNotice } from './provider-notice';
 import { useTransferAndPlay } from './transfer-dialog';
 

@@ -1,13 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { ApiError, errorText } from '@wallet/web-kit/api/api-error';
+import { ChevronIcon } from '@wallet/web-kit/ui/icons';
+import { Loader } from '@wallet/web-kit/ui/loader';
+import { useToast } from '@wallet/web-kit/ui/toast';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
-import { ApiError, errorText } from '@/api/api-error';
 import { config } from '@/lib/config';
 import { syncBalances } from '@/lib/wallet/refresh-slots';
-import { ChevronIcon } from '@/ui/icons';
-import { Loader } from '@/ui/loader';
-import { useToast } from '@/ui/toast';
 import { resolveGameLink } from '../lib/launch';
 
 export interface LaunchOptions {

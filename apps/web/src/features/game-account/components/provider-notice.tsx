@@ -1,7 +1,7 @@
+import { WarningIcon } from '@wallet/web-kit/ui/icons';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { config } from '@/lib/config';
-import { WarningIcon } from '@/ui/icons';
 
 /** The build's message for one provider, confirmed before its game opens (SPEC §2 launch rules). */
 export function ProviderNotice({ onContinue, onCancel }: { onContinue: () => void; onCancel: () => void }) {

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { AgreementsResponse } from '@wallet/contract/lookup';
-import { api } from '@/api/client';
+import { api } from '@/lib/api-client';
 
 export function getAgreements(): Promise<AgreementsResponse> {
   return api.get<AgreementsResponse>('/api/lookup/agreements');

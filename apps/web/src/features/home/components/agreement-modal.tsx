@@ -1,9 +1,9 @@
 import { STORAGE_KEYS } from '@wallet/contract/constants';
+import { errorText } from '@wallet/web-kit/api/api-error';
+import { Loader } from '@wallet/web-kit/ui/loader';
+import { Modal } from '@wallet/web-kit/ui/modal';
+import { SafeHtml } from '@wallet/web-kit/ui/safe-html';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '@/api/api-error';
-import { Loader } from '@/ui/loader';
-import { Modal } from '@/ui/modal';
-import { SafeHtml } from '@/ui/safe-html';
 import { useAgreements } from '../api/get-agreements';
 
 /** The agreement-accepted check of SPEC §2: localStorage remember-agreement = "true". */

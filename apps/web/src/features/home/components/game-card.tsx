@@ -1,8 +1,8 @@
 import type { GameAccount } from '@wallet/contract/wallet';
+import { ChevronIcon, SwapIcon } from '@wallet/web-kit/ui/icons';
+import { Money } from '@wallet/web-kit/ui/money';
 import { useTranslation } from 'react-i18next';
 import { mediaUrl } from '@/lib/media-url';
-import { ChevronIcon, SwapIcon } from '@/ui/icons';
-import { Money } from '@/ui/money';
 
 interface GameCardProps {
   slot: GameAccount;

@@ -1,8 +1,15 @@
+import {
+  ArrowDownIcon,
+  ArrowUpIcon,
+  DocumentIcon,
+  RefreshIcon,
+  RefundIcon,
+  UserPlusIcon,
+} from '@wallet/web-kit/ui/icons';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '@/lib/paths';
-import { ArrowDownIcon, ArrowUpIcon, DocumentIcon, RefreshIcon, RefundIcon, UserPlusIcon } from '@/ui/icons';
 
 /** A widget whose dialog arrives in a later issue: visibly disabled and labelled "coming soon", never dead. */
 function SoonWidget({ icon, label, testId }: { icon: ReactNode; label: string; testId: string }) {

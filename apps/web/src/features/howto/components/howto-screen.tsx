@@ -1,8 +1,8 @@
 import { HOWTO_VIDEOS, type HowtoVideo } from '@wallet/contract/howto-videos';
+import { ChevronIcon, ClockIcon, GiftIcon, PlayIcon, ShieldIcon, WalletIcon } from '@wallet/web-kit/ui/icons';
+import { Modal } from '@wallet/web-kit/ui/modal';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ChevronIcon, ClockIcon, GiftIcon, PlayIcon, ShieldIcon, WalletIcon } from '@/ui/icons';
-import { Modal } from '@/ui/modal';
 
 const icons: Record<HowtoVideo, React.ReactNode> = {
   wallet: <WalletIcon />,

@@ -1,8 +1,8 @@
 import { LANGUAGES, type Language } from '@wallet/contract/constants';
+import { ChevronIcon, GlobeIcon } from '@wallet/web-kit/ui/icons';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage, setLanguage } from '@/i18n/i18n';
-import { ChevronIcon, GlobeIcon } from '@/ui/icons';
 
 /** Language dropdown (Thai, Lao, English); the language in use is shown but disabled. */
 export function LanguageMenu() {

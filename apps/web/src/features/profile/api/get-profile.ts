@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ProfileResponse } from '@wallet/contract/account';
-import { api } from '@/api/client';
+import { api } from '@/lib/api-client';
 
 export function getProfile(): Promise<ProfileResponse> {
   return api.get<ProfileResponse>('/api/account/profile');

@@ -1,9 +1,9 @@
+import { errorText } from '@wallet/web-kit/api/api-error';
+import { useAlert } from '@wallet/web-kit/ui/alert';
+import { FormError, PasswordField } from '@wallet/web-kit/ui/field';
+import { Modal } from '@wallet/web-kit/ui/modal';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '@/api/api-error';
-import { useAlert } from '@/ui/alert';
-import { FormError, PasswordField } from '@/ui/field';
-import { Modal } from '@/ui/modal';
 import { useChangePassword } from '../api/change-password';
 
 const empty = { oldPassword: '', newPassword: '', confirmPassword: '' };

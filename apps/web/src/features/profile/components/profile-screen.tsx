@@ -1,10 +1,10 @@
 import { formatAccountNumber } from '@wallet/contract/account-rules';
+import { DateTime } from '@wallet/web-kit/ui/date-time';
+import { LockIcon, UserIcon } from '@wallet/web-kit/ui/icons';
+import { Loader } from '@wallet/web-kit/ui/loader';
+import { LoadFailedCard } from '@wallet/web-kit/ui/status-card';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DateTime } from '@/ui/date-time';
-import { LockIcon, UserIcon } from '@/ui/icons';
-import { Loader } from '@/ui/loader';
-import { LoadFailedCard } from '@/ui/status-card';
 import { useProfile } from '../api/get-profile';
 import { ChangePasswordModal } from './change-password-modal';
 

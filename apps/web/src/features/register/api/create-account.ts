@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { RegistrationPayload } from '@wallet/contract/account';
 import type { MessageResponse } from '@wallet/contract/errors';
-import { api } from '@/api/client';
+import { api } from '@/lib/api-client';
 
 export function createAccount(payload: RegistrationPayload): Promise<MessageResponse> {
   return api.post<MessageResponse>('/api/account', payload);

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { RegisterOtpResponse } from '@wallet/contract/lookup';
-import { api } from '@/api/client';
+import { api } from '@/lib/api-client';
 
 export function getRegisterOtp(): Promise<RegisterOtpResponse> {
   return api.get<RegisterOtpResponse>('/api/lookup/registerOTP');

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Source } from '@wallet/contract/lookup';
-import { api } from '@/api/client';
+import { api } from '@/lib/api-client';
 
 export function getSources(): Promise<Source[]> {
   return api.get<Source[]>('/api/lookup/sources');

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { OtpVerifyPayload } from '@wallet/contract/otp';
-import { api } from '@/api/client';
+import { api } from '@/lib/api-client';
 
 export function verifyOtp(payload: OtpVerifyPayload): Promise<{ message: 'OTP_CODE_VALID' }> {
   return api.post<{ message: 'OTP_CODE_VALID' }>('/api/otp/verify', payload);

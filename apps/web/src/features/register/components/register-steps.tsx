@@ -1,10 +1,10 @@
 import { LAO_CURRENCIES, PHONE_LENGTH } from '@wallet/contract/constants';
 import { OTP_CODE_LENGTH } from '@wallet/contract/otp-rules';
+import { FormError, PasswordField, SelectField, TextField } from '@wallet/web-kit/ui/field';
 import type { FormEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { config } from '@/lib/config';
 import { useBanks } from '@/lib/lookups/get-banks';
-import { FormError, PasswordField, SelectField, TextField } from '@/ui/field';
 import { useSources } from '../api/get-sources';
 import type { BankData, Errors, ProfileData } from '../lib/registration-form';
 

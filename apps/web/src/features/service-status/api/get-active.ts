@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ActiveResponse } from '@wallet/contract/lookup';
-import { api } from '@/api/client';
+import { api } from '@/lib/api-client';
 
 export function getActive(): Promise<ActiveResponse> {
   return api.get<ActiveResponse>('/api/lookup/active');

@@ -1,7 +1,7 @@
+import { ShieldIcon } from '@wallet/web-kit/ui/icons';
+import { StatusCard } from '@wallet/web-kit/ui/status-card';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ShieldIcon } from '@/ui/icons';
-import { StatusCard } from '@/ui/status-card';
 
 /** data-terminated on <body>: lets every screen know the service is closed until the login check says otherwise. */
 export const TERMINATED_MARKER = 'terminated';

@@ -1,5 +1,5 @@
 import type { SlipReferenceResponse } from '@wallet/contract/statement';
-import { api } from '@/api/client';
+import { api } from '@/lib/api-client';
 
 /** A short-lived signed address of the slip image. */
 export function getSlipImageUrl(reference: string): Promise<SlipReferenceResponse> {

@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { SLIP_PAGE_SIZE } from '@wallet/contract/constants';
 import type { SlipListResponse } from '@wallet/contract/statement';
-import { api } from '@/api/client';
+import { api } from '@/lib/api-client';
 import { statementQueryRoot } from '@/lib/wallet/invalidate-money';
 
 /** Under the statement's root key, so every money movement that reloads the statement reloads slips too. */

@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { STATEMENT_PAGE_SIZE } from '@wallet/contract/constants';
 import type { StatementListResponse } from '@wallet/contract/statement';
-import { api } from '@/api/client';
+import { api } from '@/lib/api-client';
 import { statementQueryKey } from '@/lib/wallet/invalidate-money';
 
 export function getStatement(page: number, limit: number = STATEMENT_PAGE_SIZE): Promise<StatementListResponse> {

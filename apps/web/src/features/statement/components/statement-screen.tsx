@@ -4,19 +4,27 @@ import type { Bank } from '@wallet/contract/lookup';
 import type { StatementEntry, StatementType } from '@wallet/contract/statement';
 import { statusKind } from '@wallet/contract/statement-rules';
 import type { GameAccount } from '@wallet/contract/wallet';
+import { bankName } from '@wallet/web-kit/lib/bank-name';
+import { DateTime, RelativeTime } from '@wallet/web-kit/ui/date-time';
+import {
+  ArrowDownIcon,
+  ArrowUpIcon,
+  DocumentIcon,
+  FlagIcon,
+  GiftIcon,
+  ListIcon,
+  SwapIcon,
+} from '@wallet/web-kit/ui/icons';
+import { Loader } from '@wallet/web-kit/ui/loader';
+import { formatMoney } from '@wallet/web-kit/ui/money';
+import { Paginator } from '@wallet/web-kit/ui/paginator';
+import { LoadFailedCard, StatusCard } from '@wallet/web-kit/ui/status-card';
 import type { TFunction } from 'i18next';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { bankName } from '@/lib/bank-name';
 import { useBanks } from '@/lib/lookups/get-banks';
 import { accountName } from '@/lib/wallet/account-name';
 import { useWallet } from '@/lib/wallet/get-wallet';
-import { DateTime, RelativeTime } from '@/ui/date-time';
-import { ArrowDownIcon, ArrowUpIcon, DocumentIcon, FlagIcon, GiftIcon, ListIcon, SwapIcon } from '@/ui/icons';
-import { Loader } from '@/ui/loader';
-import { formatMoney } from '@/ui/money';
-import { Paginator } from '@/ui/paginator';
-import { LoadFailedCard, StatusCard } from '@/ui/status-card';
 import { useStatement } from '../api/get-statement';
 import { activityText, amountSign, pageCount } from '../lib/statement-row';
 import { SlipModal } from './slip-modal';

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { WithdrawLimitsResponse } from '@wallet/contract/lookup';
-import { api } from '@/api/client';
+import { api } from '@/lib/api-client';
 
 export const withdrawLimitsQueryKey = ['lookup', 'withdraw'] as const;
 

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { api } from '@/api/client';
 import { setLanguage } from '@/i18n/i18n';
+import { api } from '@/lib/api-client';
 import { statementQueryKey } from '@/lib/wallet/invalidate-money';
 import { type ApiCall, type Handler, mockApi, type Reply } from '@/test/mock-api';
 import { renderScreen } from '@/test/render';

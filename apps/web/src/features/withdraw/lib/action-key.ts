@@ -1,6 +1,6 @@
+import { ApiError } from '@wallet/web-kit/api/api-error';
+import { NETWORK_ERROR, newIdempotencyKey, TIMEOUT } from '@wallet/web-kit/api/client';
 import { useRef } from 'react';
-import { ApiError } from '@/api/api-error';
-import { NETWORK_ERROR, newIdempotencyKey, TIMEOUT } from '@/api/client';
 
 /** True when the request may have reached the server but its answer never came back. */
 function unanswered(error: unknown): boolean {

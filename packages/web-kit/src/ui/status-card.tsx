@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '@/api/api-error';
+import { errorText } from '../api/api-error';
 
 /** A centred card with an icon, a title, a message and optional actions: empty, coming-soon and notice states. */
 export function StatusCard({

@@ -1,10 +1,11 @@
+import { ApiError } from '@wallet/web-kit/api/api-error';
+import { newIdempotencyKey, TIMEOUT } from '@wallet/web-kit/api/client';
+import { getToken, setToken } from '@wallet/web-kit/lib/auth-token';
+import { setNavigator } from '@wallet/web-kit/lib/navigation';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setLanguage } from '@/i18n/i18n';
-import { getToken, setToken } from '@/lib/auth-token';
-import { setNavigator } from '@/lib/navigation';
 import { mockApi } from '@/test/mock-api';
-import { ApiError } from './api-error';
-import { api, newIdempotencyKey, TIMEOUT } from './client';
+import { api } from './api-client';
 
 const navigate = vi.fn();
 

@@ -7,7 +7,7 @@ import {
   useState,
 } from 'react';
 import { useTranslation } from 'react-i18next';
-import { cleanAmountInput } from '@/lib/money';
+import { cleanAmountInput } from '../lib/money';
 import { EyeIcon } from './icons';
 
 interface FieldShellProps {
