@@ -22,7 +22,7 @@ const CONTROLS = ['\u0000', '\u001b', '\u007f'];
 describe.each(testDialects())('control characters in text inputs (%s)', (dialect) => {
   let ctx: TestContext;
   beforeAll(async () => {
-    ctx = await createTestContext(dialect, { QR_WEBHOOK_SECRET: SECRET });
+    ctx = await createTestContext(dialect, { QR_WEBHOOK_SECRET_KBANK: SECRET });
   });
   afterAll(() => ctx.close());
 
@@ -93,6 +93,8 @@ describe.each(testDialects())('control characters in text inputs (%s)', (dialect
       bankCode: payload.bankCode,
       bankAccountName: 'SOMSAK TEST',
       bankAccountNo: payload.bankAccountNo,
+      // A bank-detail change needs the current password.
+      password: payload.password as string,
     };
     for (const c of CONTROLS) {
       for (const field of ['name', 'bankAccountName', 'bankAccountNo', 'bankCode'] as const) {
