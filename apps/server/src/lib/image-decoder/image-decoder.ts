@@ -3,7 +3,7 @@ import { pathToFileURL } from 'node:url';
 import { MessageChannel } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import type { FindQrResult, FindQrTask } from './decode-worker.ts';
-import { type DecodableImageType, declaredSize, type ImageSize, imageTypeOf } from './image-header.ts';
+import { type DecodableImageType, declaredSize, type ImageSize, imageTypeOf, pngIsWhole } from './image-header.ts';
 
 /**
  * What the server agrees to decode, and with what. Pixels bound the memory a decode takes (4 bytes
@@ -39,7 +39,7 @@ export type PerImageLimits = Partial<Pick<ImageDecoderLimits, 'maxPixels' | 'max
 /** The header check alone, without decoding: what the image says it is. */
 export type ImageInspection =
   | ({ kind: 'ok'; type: DecodableImageType } & ImageSize)
-  /** Neither PNG nor JPEG, or a header that names no usable size. */
+  /** Neither PNG nor JPEG, a header that names no usable size, or a PNG cut off before its end. */
   | { kind: 'unreadable' }
   | { kind: 'too-large'; limit: 'pixels' };
 
@@ -118,7 +118,7 @@ export function createImageDecoder(overrides: Partial<ImageDecoderLimits> = {}):
   function inspect(bytes: Uint8Array, overrides: PerImageLimits = {}): ImageInspection {
     const { maxPixels, maxSide } = { ...limits, ...overrides };
     const type = imageTypeOf(bytes);
-    if (!type) return { kind: 'unreadable' };
+    if (!type || (type === 'image/png' && !pngIsWhole(bytes))) return { kind: 'unreadable' };
     const size = declaredSize(bytes, type);
     if (!size || size.width === 0 || size.height === 0) return { kind: 'unreadable' };
     const { width, height } = size;

@@ -23,6 +23,23 @@ function pngSize(bytes: Buffer): ImageSize | null {
   return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
 }
 
+/**
+ * Whether a PNG's chunks run whole up to its IEND. pngjs decodes some cut-off files without complaint
+ * and fills the rows they lack from uninitialised memory: in a long-lived worker thread, the pixels of
+ * earlier images, whose QR codes would then be read from this one.
+ */
+export function pngIsWhole(bytes: Uint8Array): boolean {
+  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  let offset = PNG_SIGNATURE.length;
+  while (offset + 12 <= buffer.length) {
+    const type = buffer.toString('latin1', offset + 4, offset + 8);
+    offset += 12 + buffer.readUInt32BE(offset);
+    if (offset > buffer.length) return false;
+    if (type === 'IEND') return true;
+  }
+  return false;
+}
+
 /** The canvas size a JPEG declares in its first start-of-frame segment. */
 function jpegSize(bytes: Buffer): ImageSize | null {
   let offset = 2;
