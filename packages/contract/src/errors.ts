@@ -121,6 +121,22 @@ export const DESIGNED_CODES = [
    * or newPassword).
    */
   'WEAK_PASSWORD',
+  /** Back office (403): the operator's role does not hold the permission the route needs (backoffice/permissions.ts). */
+  'NO_PERMISSION',
+  /** Back-office sign-in of an operator enrolled in two-factor, sent without the authenticator code (field otp). */
+  'TOTP_REQUIRED',
+  /** Back office, production (403): an owner or finance operator must enrol two-factor before anything else. */
+  'TOTP_ENROLMENT_REQUIRED',
+  /** POST /api/backoffice/me/totp/enable before /setup made a secret (field otp). */
+  'TOTP_NOT_SET_UP',
+  /** Two-factor setup or enable by an operator already enrolled (409). */
+  'TOTP_ALREADY_ENABLED',
+  /** A new staff account under a username another operator has (409, field username). */
+  'OPERATOR_EXISTS',
+  /** An owner acting on their own account through the staff routes (role, disable, reset): 403. */
+  'OWN_ACCOUNT',
+  /** A staff change that would leave no active owner (409). */
+  'LAST_OWNER',
 ] as const;
 export type DesignedCode = (typeof DESIGNED_CODES)[number];
 

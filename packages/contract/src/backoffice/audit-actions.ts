@@ -1,0 +1,36 @@
+/**
+ * What the audit log records, zod-free for the back-office app's filter. Later screens add their
+ * actions here (money desk decisions, player actions, settings, promotions).
+ */
+export const AUDIT_ACTIONS = [
+  /** A sign-in that succeeded, and one that did not (wrong password or code, disabled, locked out). */
+  'operator.login',
+  'operator.login_failed',
+  'operator.logout',
+  'operator.password_change',
+  'operator.totp_enable',
+  'staff.create',
+  'staff.disable',
+  'staff.enable',
+  'staff.reset_password',
+  'staff.role',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** What an audit row is about; `player` rows are what the player filter finds. */
+export const AUDIT_TARGET_TYPES = [
+  'operator',
+  'player',
+  'transfer',
+  'withdrawal',
+  'slip',
+  'deposit',
+  'setting',
+] as const;
+export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
+
+/** Audit pages: newest first, this many rows unless the query asks for another size. */
+export const AUDIT_PAGE_SIZE = 50;
+export const AUDIT_PAGE_SIZE_MAX = 200;
+/** One CSV export holds at most this many rows; narrow the filters for more. */
+export const AUDIT_CSV_MAX_ROWS = 10_000;

@@ -1,0 +1,106 @@
+import type { OperatorRole } from './roles.ts';
+
+/**
+ * What an operator may do, as one word per job. A back-office route needs exactly one of them
+ * (BACKOFFICE_ROUTES); a role holds a set of them (ROLE_PERMISSIONS). The server enforces this table
+ * with one hook for the whole operator audience, and the back-office app hides what the role lacks,
+ * both from here. Zod-free, so the app imports it as is.
+ *
+ * `session` is every signed-in operator's own business (who am I, sign out, enrol two-factor).
+ * `*.read` permissions only look; the auditor holds every one of them and nothing else.
+ */
+export const PERMISSIONS = [
+  'session',
+  'staff.read',
+  'staff.manage',
+  'audit.read',
+  'dashboard.read',
+  'money.read',
+  'money.decide',
+  'money.adjust',
+  'slips.read',
+  'slips.decide',
+  'players.read',
+  'players.manage',
+  'content.read',
+  'content.manage',
+  'settings.read',
+  'settings.manage',
+  'promotions.read',
+  'promotions.manage',
+  'chat.read',
+  'chat.answer',
+] as const;
+export type Permission = (typeof PERMISSIONS)[number];
+
+const READ_ONLY: Permission[] = PERMISSIONS.filter((p) => p === 'session' || p.endsWith('.read'));
+
+/** Role → permissions. Owner holds everything; auditor reads everything and changes nothing. */
+export const ROLE_PERMISSIONS: Readonly<Record<OperatorRole, readonly Permission[]>> = {
+  owner: PERMISSIONS,
+  finance: [
+    'session',
+    'dashboard.read',
+    'money.read',
+    'money.decide',
+    'money.adjust',
+    'slips.read',
+    'slips.decide',
+    'players.read',
+  ],
+  support: [
+    'session',
+    'dashboard.read',
+    'slips.read',
+    'slips.decide',
+    'players.read',
+    'players.manage',
+    'chat.read',
+    'chat.answer',
+  ],
+  marketing: ['session', 'dashboard.read', 'content.read', 'content.manage', 'promotions.read', 'promotions.manage'],
+  auditor: READ_ONLY,
+};
+
+/**
+ * Every back-office route ("METHOD path", path as the server declares it) and the permission it needs;
+ * `public` is the sign-in itself. A route missing here is refused by the server, so a new screen's
+ * routes are added here first.
+ */
+export const BACKOFFICE_ROUTES = {
+  'POST /api/backoffice/login': 'public',
+  'POST /api/backoffice/logout': 'session',
+  'GET /api/backoffice/me': 'session',
+  'POST /api/backoffice/me/totp/setup': 'session',
+  'POST /api/backoffice/me/totp/enable': 'session',
+  'GET /api/backoffice/staff': 'staff.read',
+  'POST /api/backoffice/staff': 'staff.manage',
+  'POST /api/backoffice/staff/:id/disable': 'staff.manage',
+  'POST /api/backoffice/staff/:id/enable': 'staff.manage',
+  'POST /api/backoffice/staff/:id/reset-password': 'staff.manage',
+  'POST /api/backoffice/staff/:id/role': 'staff.manage',
+  'GET /api/backoffice/audit': 'audit.read',
+  'GET /api/backoffice/audit.csv': 'audit.read',
+} as const satisfies Record<string, Permission | 'public'>;
+export type BackofficeRoute = keyof typeof BACKOFFICE_ROUTES;
+
+/** The key of BACKOFFICE_ROUTES for a method and a declared path. */
+export function backofficeRouteKey(method: string, path: string): string {
+  return `${method.toUpperCase()} ${path}`;
+}
+
+/** The permission a route needs, or undefined for a route the table does not declare. */
+export function routePermission(method: string, path: string): Permission | 'public' | undefined {
+  return (BACKOFFICE_ROUTES as Record<string, Permission | 'public'>)[backofficeRouteKey(method, path)];
+}
+
+export function roleCan(role: OperatorRole, permission: Permission): boolean {
+  return ROLE_PERMISSIONS[role].includes(permission);
+}
+
+/** Whether `role` may call the route; the app uses it to hide buttons, the server to refuse calls. */
+export function roleCanCall(role: OperatorRole, method: string, path: string): boolean {
+  const permission = routePermission(method, path);
+  if (permission === undefined) return false;
+  return permission === 'public' || roleCan(role, permission);
+}
