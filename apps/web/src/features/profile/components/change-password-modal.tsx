@@ -1,38 +1,55 @@
-import { errorText } from '@wallet/web-kit/api/api-error';
+import { ApiError, errorText } from '@wallet/web-kit/api/api-error';
 import { useAlert } from '@wallet/web-kit/ui/alert';
 import { FormError, PasswordField } from '@wallet/web-kit/ui/field';
 import { Modal } from '@wallet/web-kit/ui/modal';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { passwordProblemText, passwordRuleText } from '@/lib/password-rule';
 import { useChangePassword } from '../api/change-password';
 
 const empty = { oldPassword: '', newPassword: '', confirmPassword: '' };
 
-export function ChangePasswordModal({ open, onClose }: { open: boolean; onClose: () => void }) {
+/** `phone` is the player's username: the new password must not be it (the server checks that too). */
+export function ChangePasswordModal({ open, onClose, phone }: { open: boolean; onClose: () => void; phone?: string }) {
   const { t } = useTranslation();
   const alert = useAlert();
   const changePassword = useChangePassword();
   const [form, setForm] = useState(empty);
   const [error, setError] = useState<string | null>(null);
+  const [newPasswordError, setNewPasswordError] = useState<string | undefined>();
 
   const close = () => {
     setForm(empty);
     setError(null);
+    setNewPasswordError(undefined);
     onClose();
   };
 
   const set = (field: keyof typeof empty) => (event: React.ChangeEvent<HTMLInputElement>) =>
     setForm((current) => ({ ...current, [field]: event.target.value }));
 
+  const problemOf = (password: string) => passwordProblemText(t, password, phone);
+
+  // Checked on leaving the field (half a password is always too short); once shown, the message follows the typing.
+  const checkNewPassword = () => {
+    if (form.newPassword) setNewPasswordError(problemOf(form.newPassword));
+  };
+
+  const changeNewPassword = (event: React.ChangeEvent<HTMLInputElement>) => {
+    set('newPassword')(event);
+    const next = event.target.value;
+    if (newPasswordError) setNewPasswordError(next ? problemOf(next) : undefined);
+  };
+
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     // SPEC §5: with a field empty the form silently does nothing.
     if (!form.oldPassword || !form.newPassword || !form.confirmPassword) return;
-    if (form.newPassword !== form.confirmPassword) {
-      setError(t('password.notEqual'));
-      return;
-    }
-    setError(null);
+    const problem = problemOf(form.newPassword);
+    setNewPasswordError(problem);
+    const notEqual = form.newPassword !== form.confirmPassword;
+    setError(notEqual ? t('password.notEqual') : null);
+    if (problem || notEqual) return;
     changePassword.mutate(
       { oldPassword: form.oldPassword, newPassword: form.newPassword },
       {
@@ -40,7 +57,11 @@ export function ChangePasswordModal({ open, onClose }: { open: boolean; onClose:
           close();
           alert.success(t('password.successMessage'), t('password.successTitle'));
         },
-        onError: (cause) => setError(errorText(cause, t('errors.INTERNAL_SERVER_ERROR'))),
+        onError: (cause) => {
+          const text = errorText(cause, t('errors.INTERNAL_SERVER_ERROR'));
+          if (cause instanceof ApiError && cause.field === 'newPassword') setNewPasswordError(text);
+          else setError(text);
+        },
       },
     );
   };
@@ -58,7 +79,10 @@ export function ChangePasswordModal({ open, onClose }: { open: boolean; onClose:
           label={t('password.new')}
           autoComplete="new-password"
           value={form.newPassword}
-          onChange={set('newPassword')}
+          onChange={changeNewPassword}
+          onBlur={checkNewPassword}
+          error={newPasswordError}
+          hint={passwordRuleText(t)}
         />
         <PasswordField
           label={t('password.confirm')}

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi } from '@/test/mock-api';
 import { renderScreen } from '@/test/render';
@@ -44,5 +44,18 @@ describe('ProfileScreen', () => {
     const { user } = renderScreen(<ProfileScreen />);
     await user.click(screen.getByRole('button', { name: 'Change password' }));
     expect(screen.getByRole('dialog', { name: 'Change password' })).toBeTruthy();
+  });
+
+  it("refuses the player's own phone number as the new password", async () => {
+    const calls = mockApi({ 'GET /api/account/profile': { body: profile('1234567890') } });
+    const { user } = renderScreen(<ProfileScreen />);
+    await screen.findByText('123-456-7890');
+    await user.click(screen.getByRole('button', { name: 'Change password' }));
+    await user.type(screen.getByLabelText('Current password'), 'old-pass');
+    await user.type(screen.getByLabelText('New password'), '0812345678');
+    await user.type(screen.getByLabelText('Confirm new password'), '0812345678');
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Change password' }));
+    expect(screen.getByRole('alert').textContent).toBe('Do not use your phone number as the password.');
+    expect(calls.some((call) => call.path === '/api/account/changepwd')).toBe(false);
   });
 });

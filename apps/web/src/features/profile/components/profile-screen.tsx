@@ -70,7 +70,7 @@ export function ProfileScreen() {
           </section>
         </>
       ) : null}
-      <ChangePasswordModal open={changing} onClose={() => setChanging(false)} />
+      <ChangePasswordModal open={changing} onClose={() => setChanging(false)} phone={data?.username} />
     </div>
   );
 }

@@ -5,6 +5,7 @@ import type { FormEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { config } from '@/lib/config';
 import { useBanks } from '@/lib/lookups/get-banks';
+import { passwordRuleText } from '@/lib/password-rule';
 import { useSources } from '../api/get-sources';
 import type { BankData, Errors, ProfileData } from '../lib/registration-form';
 
@@ -132,6 +133,7 @@ export function OtpStep(props: {
 export function ProfileStep(props: {
   data: ProfileData;
   onChange: (update: (current: ProfileData) => ProfileData) => void;
+  onPasswordBlur: () => void;
   errors: Errors;
   formError: string | null;
   pending: boolean;
@@ -165,7 +167,9 @@ export function ProfileStep(props: {
         autoComplete="new-password"
         value={props.data.password}
         onChange={set('password')}
+        onBlur={props.onPasswordBlur}
         error={props.errors.password}
+        hint={passwordRuleText(t)}
       />
       <PasswordField
         label={t('register.confirmPassword')}

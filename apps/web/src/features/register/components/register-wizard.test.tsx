@@ -120,6 +120,80 @@ describe('RegisterWizard', () => {
     expect(calls.some((call) => call.path === '/api/account/validate')).toBe(false);
   });
 
+  describe('password rule', () => {
+    const rule = 'At least 8 characters. Not your phone number, and not an easy one like 12345678 or password.';
+
+    async function profileStep() {
+      const view = setup({ 'GET /api/lookup/registerOTP': { body: { registerOTP: false } } });
+      await submitPhone(view.user);
+      await view.user.type(await screen.findByLabelText('Name'), 'Somchai');
+      return view;
+    }
+
+    it('shows the rule under the password field, linked to it, before the player types', async () => {
+      await profileStep();
+      const password = screen.getByLabelText('Password');
+      const hint = screen.getByText(rule);
+      expect(password.getAttribute('aria-describedby')).toBe(hint.id);
+      expect((password as HTMLInputElement).value).toBe('');
+    });
+
+    it.each([
+      ['too short', 'abc1234', 'The password needs at least 8 characters.'],
+      ['too common', 'password123', 'This password is one of the first that people guess. Choose another one.'],
+      ['the phone number', '0812345678', 'Do not use your phone number as the password.'],
+      ['the phone number in another form', '+66 81 234 5678', 'Do not use your phone number as the password.'],
+    ])('refuses a password that is %s inline and sends nothing', async (_name, password, message) => {
+      const { user, calls } = await profileStep();
+      await user.type(screen.getByLabelText('Password'), password);
+      await user.type(screen.getByLabelText('Confirm password'), password);
+      await user.click(screen.getByRole('button', { name: 'Next' }));
+      const error = screen.getByRole('alert');
+      expect(error.textContent).toBe(message);
+      expect(screen.getByLabelText('Password').getAttribute('aria-describedby')).toBe(error.id);
+      expect(calls.some((call) => call.path === '/api/account/validate')).toBe(false);
+    });
+
+    it('checks the password when the player leaves the field, and clears the message once it is fixed', async () => {
+      const { user } = await profileStep();
+      await user.type(screen.getByLabelText('Password'), '12345678');
+      expect(screen.queryByRole('alert')).toBeNull();
+      await user.tab();
+      expect(screen.getByRole('alert').textContent).toBe(
+        'This password is one of the first that people guess. Choose another one.',
+      );
+      await user.type(screen.getByLabelText('Password'), 'x-mango');
+      expect(screen.queryByRole('alert')).toBeNull();
+      expect(screen.getByText(rule)).toBeTruthy();
+    });
+
+    it('sends a good password to the server', async () => {
+      const { user, calls } = await profileStep();
+      await user.type(screen.getByLabelText('Password'), 'mango-tree-42');
+      await user.type(screen.getByLabelText('Confirm password'), 'mango-tree-42');
+      await user.click(screen.getByRole('button', { name: 'Next' }));
+      await screen.findByLabelText('Bank');
+      expect(calls.find((call) => call.path === '/api/account/validate')?.body).toMatchObject({
+        username: '0812345678',
+        password: 'mango-tree-42',
+      });
+    });
+
+    it("shows the server's WEAK_PASSWORD on the password field", async () => {
+      const { user } = setup({
+        'GET /api/lookup/registerOTP': { body: { registerOTP: false } },
+        'POST /api/account/validate': { status: 400, body: { message: 'WEAK_PASSWORD', field: 'password' } },
+      });
+      await submitPhone(user);
+      await fillProfile(user);
+      const error = await screen.findByRole('alert');
+      expect(error.textContent).toBe(
+        'This password is too easy to guess. Use at least 8 characters, not your phone number and not a common password such as 12345678.',
+      );
+      expect(screen.getByLabelText('Password').getAttribute('aria-describedby')).toBe(error.id);
+    });
+  });
+
   it('shows a server field error next to its field', async () => {
     const { user } = setup({
       'GET /api/lookup/registerOTP': { body: { registerOTP: false } },

@@ -10,6 +10,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { config } from '@/lib/config';
+import { passwordProblemText } from '@/lib/password-rule';
 import { paths } from '@/lib/paths';
 import { useCreateAccount } from '../api/create-account';
 import { registerOtpQuery } from '../api/get-register-otp';
@@ -146,11 +147,28 @@ export function RegisterWizard() {
     else if (result === 'verified') go('profile');
   };
 
+  const passwordError = (password: string) => passwordProblemText(t, password, phone);
+
+  /** Checked when the player leaves the field, not at every keystroke: half a password is always too short. */
+  const checkPassword = () => {
+    if (profile.password) setErrors((current) => ({ ...current, password: passwordError(profile.password) }));
+  };
+
+  /** Once a message shows, it follows the typing, so it goes away as soon as the password is good. */
+  const changeProfile = (update: (current: ProfileData) => ProfileData) => {
+    const next = update(profile);
+    setProfile(next);
+    if (errors.password && next.password !== profile.password) {
+      setErrors((current) => ({ ...current, password: next.password ? passwordError(next.password) : undefined }));
+    }
+  };
+
   const submitProfile = () => {
     setFormError(null);
     const found: Errors = {};
     if (!profile.name.trim()) found.name = t('common.required');
-    if (!profile.password) found.password = t('common.required');
+    const passwordProblem = profile.password ? passwordError(profile.password) : t('common.required');
+    if (passwordProblem) found.password = passwordProblem;
     if (!profile.confirmPassword) found.confirmPassword = t('common.required');
     else if (profile.password && profile.password !== profile.confirmPassword) {
       found.confirmPassword = t('register.passwordsMismatch');
@@ -262,7 +280,8 @@ export function RegisterWizard() {
       {step === 'profile' ? (
         <ProfileStep
           data={profile}
-          onChange={setProfile}
+          onChange={changeProfile}
+          onPasswordBlur={checkPassword}
           errors={errors}
           formError={formError}
           pending={validate.isPending}
