@@ -18,23 +18,19 @@ import { createSystemAccounts } from './ledger/ledger.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { randomSecret, sha256 } from './lib/ids.ts';
 import { createImageDecoder } from './lib/image-decoder/image-decoder.ts';
-import { playerAccountRoutes, publicAccountRoutes } from './modules/account/account.routes.ts';
-import { createAccountService } from './modules/account/account.service.ts';
+import { accountFeature } from './modules/account/account.module.ts';
 import { depositFeature } from './modules/deposit/deposit.module.ts';
 import { createDepositService } from './modules/deposit/deposit.service.ts';
-import type { FeatureContext, FeatureRoutes } from './modules/feature.ts';
+import { type FeatureContext, type FeatureRoutes, registerFeatures } from './modules/feature.ts';
 import { giftLinkFeature } from './modules/gift-link/gift-link.module.ts';
-import { playerLookupRoutes, publicLookupRoutes } from './modules/lookup/lookup.routes.ts';
-import { otpRoutes } from './modules/otp/otp.routes.ts';
-import { createOtpService } from './modules/otp/otp.service.ts';
+import { lookupFeature } from './modules/lookup/lookup.module.ts';
+import { otpFeature } from './modules/otp/otp.module.ts';
 import { qrcodeFeature } from './modules/qrcode/qrcode.module.ts';
-import { sandboxRoutes } from './modules/sandbox/sandbox.routes.ts';
-import { sandboxGamesRoutes } from './modules/sandbox/sandbox-games.routes.ts';
+import { sandboxFeature } from './modules/sandbox/sandbox.module.ts';
 import { registerServiceStateGate } from './modules/service-state/service-state.ts';
 import { slipFeature } from './modules/slip/slip.module.ts';
-import { statementRoutes } from './modules/statement/statement.routes.ts';
-import { walletRoutes } from './modules/wallet/wallet.routes.ts';
-import { createWalletService } from './modules/wallet/wallet.service.ts';
+import { statementFeature } from './modules/statement/statement.module.ts';
+import { walletFeature } from './modules/wallet/wallet.module.ts';
 import { withdrawFeature } from './modules/withdraw/withdraw.module.ts';
 import type { GameProviders } from './providers/games/game-provider.ts';
 import { createSandboxGameProviders } from './providers/games/sandbox-games.ts';
@@ -112,43 +108,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const sandboxSms = sandboxSmsProvider(kysely, clock);
   const selectedSms = selectSmsProvider(config, sandboxSms);
   if (selectedSms.warning) app.log.warn(selectedSms.warning);
-  const sms = deps.providers?.sms ?? selectedSms.provider;
-  const otp = createOtpService({
-    db: kysely,
-    clock,
-    sms,
-    secret,
-    laoMode: config.laoMode,
-    appName: APP_NAME,
-    sendsPerIpPerHour: config.otpSendsPerIpPerHour,
-    sendsPerHour: config.otpSendsPerHour,
-  });
-  const accounts = createAccountService({
-    db: kysely,
-    clock,
-    otp,
-    laoMode: config.laoMode,
-    registerOtp: config.registerOtp,
-    sessionTtlHours: config.sessionTtlHours,
-    rememberTtlDays: config.rememberTtlDays,
-    loginMaxFailures: config.loginMaxFailures,
-    loginFailureWindowSeconds: config.loginFailureWindowSeconds,
-    loginAccountMaxFailures: config.loginAccountMaxFailures,
-    loginIpMaxFailures: config.loginIpMaxFailures,
-    sms,
-    appName: APP_NAME,
-    // Called only while serving requests, by when `realtime` below exists.
-    onSessionsEnded: (userId, which) => realtime.sessionsEnded(userId, which),
-  });
-  const lookupOptions = {
-    db: kysely,
-    clock,
-    laoMode: config.laoMode,
-    registerOtp: config.registerOtp,
-    enableChatWidget: config.enableChatWidget,
-  };
-
-  const realtime = attachRealtime(app, { db: kysely, clock, redisUrl: config.redisUrl });
   // The sandbox game service signs its own launch links with a key of its own.
   const sandboxGames = config.sandboxProviders
     ? createSandboxGameProviders({
@@ -158,68 +117,66 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         codes: GAME_CATALOGUE_CODES,
       })
     : undefined;
-  const games = deps.providers?.games ?? sandboxGames ?? NO_GAMES;
+  const realtime = attachRealtime(app, { db: kysely, clock, redisUrl: config.redisUrl });
   const systemAccount = createSystemAccounts(kysely);
   const onWalletChanged = (userId: string, walletMinor: number) => realtime.walletChanged(userId, walletMinor);
-  const deposits = createDepositService({
-    db: kysely,
-    clock,
-    systemAccount,
-    onWalletChanged,
-    depositUnitsPerCoin: { THB: config.depositBahtPerCoin, LAK: config.depositKipPerCoin },
-  });
-  const wallet = createWalletService({
-    db: kysely,
-    dialect: db.dialect,
-    clock,
-    games,
-    accounts,
-    systemAccount,
-    providerTimeoutMs: config.gameProviderTimeoutMs,
-    onWalletChanged,
-  });
-  const idempotency = createIdempotency(kysely, clock);
   // One pool of decoding threads for every untrusted image the app reads (slips, later chat media).
   const images = createImageDecoder();
-  const featureContext: FeatureContext = {
+  const ctx: FeatureContext = {
     config,
     db: kysely,
     dialect: db.dialect,
     clock,
     secret,
     systemAccount,
-    deposits,
-    idempotency,
+    deposits: createDepositService({
+      db: kysely,
+      clock,
+      systemAccount,
+      onWalletChanged,
+      depositUnitsPerCoin: { THB: config.depositBahtPerCoin, LAK: config.depositKipPerCoin },
+    }),
+    idempotency: createIdempotency(kysely, clock),
     images,
     onWalletChanged,
+    providers: {
+      sms: deps.providers?.sms ?? selectedSms.provider,
+      games: deps.providers?.games ?? sandboxGames ?? NO_GAMES,
+    },
+    appName: APP_NAME,
   };
-  // Money in and out: each feature owns its folder and says which audience each route is for.
-  const features: FeatureRoutes[] = [];
-  for (const feature of [depositFeature, qrcodeFeature, giftLinkFeature, slipFeature, withdrawFeature]) {
-    features.push(await feature(featureContext));
-  }
+
+  // Every feature, in its folder, says which audience each of its routes is for. What one feature
+  // needs of another is handed over here, so features never import each other.
+  const otp = await otpFeature(ctx);
+  const account = await accountFeature(ctx, {
+    verifications: otp.verifications,
+    onSessionsEnded: (userId, which) => realtime.sessionsEnded(userId, which),
+  });
+  const features: FeatureRoutes[] = [
+    await lookupFeature(ctx),
+    otp,
+    account,
+    await walletFeature(ctx, { profiles: account.profiles }),
+    await statementFeature(ctx),
+    await depositFeature(ctx),
+    await qrcodeFeature(ctx),
+    await giftLinkFeature(ctx),
+    await slipFeature(ctx),
+    await withdrawFeature(ctx),
+    await sandboxFeature(ctx, { outbox: sandboxSms, games: sandboxGames }),
+  ];
   app.addHook('onClose', async () => {
     for (const feature of features) await feature.close?.();
     await images.close();
   });
-
-  await app.register(publicAccountRoutes, { accounts });
-  await app.register(otpRoutes, { otp });
-  await app.register(publicLookupRoutes, lookupOptions);
-  for (const feature of features) if (feature.public) await app.register(feature.public);
-  await app.register(async (player) => {
-    requirePlayer(player, kysely, clock);
-    await player.register(playerAccountRoutes, { accounts });
-    await player.register(playerLookupRoutes, lookupOptions);
-    await player.register(walletRoutes, { wallet, idempotency });
-    await player.register(statementRoutes, { db: kysely });
-    for (const feature of features) if (feature.player) await player.register(feature.player);
+  await registerFeatures(app, features, {
+    public: { pathPrefix: '/api/' },
+    // The terminated-service gate keeps /api/webhooks/ open: money that arrived must reach the books.
+    webhook: { pathPrefix: '/api/webhooks/' },
+    player: { pathPrefix: '/api/', guard: (scope) => requirePlayer(scope, kysely, clock) },
+    sandbox: config.sandboxProviders ? { pathPrefix: '/sandbox/' } : undefined,
   });
-  if (config.sandboxProviders) {
-    await app.register(sandboxRoutes, { sms: sandboxSms });
-    for (const feature of features) if (feature.sandbox) await app.register(feature.sandbox);
-    if (sandboxGames) await app.register(sandboxGamesRoutes, { games: sandboxGames, rtp: config.sandboxGameRtp });
-  }
 
   registerLineQr(app, kysely);
   await registerStaticFiles(app, config.webDistDir, config.assetsDir);

@@ -7,7 +7,8 @@ import { describe, expect, it } from 'vitest';
 /**
  * The server's layers depend downward only: lib, db, ledger, http and providers know nothing of the
  * features in modules/, and no two top-level folders import each other, directly or round a loop. A
- * feature can then be changed, or a lower layer reused, without dragging the rest along.
+ * feature can then be changed, or a lower layer reused, without dragging the rest along. Features do not
+ * import each other either: what one needs of another, app.ts hands it (modules/feature.ts).
  */
 
 const SRC = resolve(dirname(fileURLToPath(import.meta.url)), '../src');
@@ -20,6 +21,20 @@ const TOLERATED: ReadonlyArray<{ from: string; to: string }> = [
   // removed when booking moves to the ledger layer (issue 13)
   { from: 'db/seed/seed.ts', to: 'modules/deposit/deposit.service.ts' },
   { from: 'db/seed/seed.ts', to: 'modules/wallet/wallet.repo.ts' },
+];
+
+/** Imports between features, or from app.ts past a feature's module, tolerated for now; nothing may join them. */
+const TOLERATED_BETWEEN_FEATURES: ReadonlyArray<{ from: string; to: string }> = [
+  // removed by the booking refactor (issue 13)
+  { from: 'app.ts', to: 'modules/deposit/deposit.service.ts' },
+  { from: 'modules/deposit/deposit.service.ts', to: 'modules/wallet/wallet.repo.ts' },
+  { from: 'modules/deposit/manual-deposit.service.ts', to: 'modules/wallet/wallet.repo.ts' },
+  { from: 'modules/gift-link/gift-link.service.ts', to: 'modules/deposit/deposit.service.ts' },
+  { from: 'modules/gift-link/gift-link.service.ts', to: 'modules/wallet/wallet.repo.ts' },
+  { from: 'modules/qrcode/qrcode-payments.ts', to: 'modules/deposit/deposit.service.ts' },
+  { from: 'modules/qrcode/qrcode.service.ts', to: 'modules/wallet/wallet.repo.ts' },
+  { from: 'modules/slip/slip.service.ts', to: 'modules/deposit/deposit.service.ts' },
+  { from: 'modules/withdraw/withdraw.service.ts', to: 'modules/wallet/wallet.repo.ts' },
 ];
 
 interface Edge {
@@ -98,6 +113,12 @@ function findCycle(edges: Edge[]): string[] | undefined {
 
 const tolerated = (edge: Edge) => TOLERATED.some((t) => t.from === edge.from && t.to === edge.to);
 
+/** The feature folder a file of modules/ sits in (modules/<feature>/…), or undefined (modules/feature.ts). */
+function featureOf(path: string): string | undefined {
+  const [top, feature, ...rest] = path.split('/');
+  return top === 'modules' && rest.length > 0 ? feature : undefined;
+}
+
 describe('server import layers', () => {
   const edges = importEdges();
 
@@ -115,8 +136,39 @@ describe('server import layers', () => {
   });
 
   it('still needs every tolerated import (drop an entry once its import is gone)', () => {
-    const gone = TOLERATED.filter((t) => !edges.some((edge) => edge.from === t.from && edge.to === t.to));
+    const gone = [...TOLERATED, ...TOLERATED_BETWEEN_FEATURES].filter(
+      (t) => !edges.some((edge) => edge.from === t.from && edge.to === t.to),
+    );
     expect(gone).toEqual([]);
+  });
+
+  it('keeps each feature in modules/ from importing another: they meet only in modules/feature.ts and app.ts', () => {
+    const across = edges
+      .filter((edge) => {
+        const [from, to] = [featureOf(edge.from), featureOf(edge.to)];
+        return from !== undefined && to !== undefined && from !== to;
+      })
+      .filter((edge) => !TOLERATED_BETWEEN_FEATURES.some((t) => t.from === edge.from && t.to === edge.to))
+      .map((edge) => `${edge.from} → ${edge.to}`);
+    expect(across).toEqual([]);
+  });
+
+  it('wires every feature one way: app.ts reaches a feature only through its <feature>.module.ts', () => {
+    const byHand = edges
+      .filter((edge) => edge.from === 'app.ts' && /^modules\/.*\.(routes|service|repo)\.ts$/.test(edge.to))
+      .filter((edge) => !TOLERATED_BETWEEN_FEATURES.some((t) => t.from === edge.from && t.to === edge.to))
+      .map((edge) => edge.to);
+    expect(byHand).toEqual([]);
+    const withRoutes = new Set(
+      edges.map((edge) => edge.to).filter((to) => /^modules\/[^/]+\/.*\.routes\.ts$/.test(to)),
+    );
+    const withoutModule = [...withRoutes]
+      .map((routes) => featureOf(routes) as string)
+      .filter(
+        (feature) =>
+          !edges.some((edge) => edge.from === 'app.ts' && edge.to === `modules/${feature}/${feature}.module.ts`),
+      );
+    expect([...new Set(withoutModule)]).toEqual([]);
   });
 
   it('keeps the ledger off the database opener: it needs the Kysely types and prepared statements only', () => {

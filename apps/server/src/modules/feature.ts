@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
@@ -7,9 +7,11 @@ import type { Idempotency } from '../http/idempotency.ts';
 import type { SystemAccounts } from '../ledger/ledger.ts';
 import type { Clock } from '../lib/clock.ts';
 import type { ImageDecoder } from '../lib/image-decoder/image-decoder.ts';
+import type { GameProviders } from '../providers/games/game-provider.ts';
+import type { SmsProvider } from '../providers/sms/sms-provider.ts';
 import type { DepositService } from './deposit/deposit.service.ts';
 
-/** What app.ts hands every money feature: shared services, built once per app. */
+/** What app.ts hands every feature: shared services, built once per app. */
 export interface FeatureContext {
   config: Config;
   db: Kysely<Database>;
@@ -23,15 +25,60 @@ export interface FeatureContext {
   /** Decodes untrusted images off the event loop; shared, so its few threads bound all image work. */
   images: ImageDecoder;
   onWalletChanged(userId: string, walletMinor: number): void;
+  /** The configured outside systems (sandbox ones unless configured otherwise). */
+  providers: { sms: SmsProvider; games: GameProviders };
+  /** The operator's name in texts the server sends (SMS). */
+  appName: string;
 }
 
 /**
- * A feature's routes by audience: public (no login; webhooks), player (inside the bearer-token scope)
- * and sandbox (only while sandbox providers are on). close stops its timers when the app closes.
+ * Who a route is for. Each audience is one scope in app.ts, its check applied once to all its routes:
+ * - public: anyone, no login (log in, register, lookups, signed slip-image links);
+ * - webhook: providers' signed callbacks, no login; they stay open while the service is terminated;
+ * - player: inside the bearer-token check;
+ * - sandbox: only while sandbox providers are on.
+ * A new audience (the back office's operator) is one entry here and one scope in app.ts.
  */
-export interface FeatureRoutes {
-  public?: FastifyPluginAsync;
-  player?: FastifyPluginAsync;
-  sandbox?: FastifyPluginAsync;
-  close?(): Promise<void> | void;
+export const AUDIENCES = ['public', 'webhook', 'player', 'sandbox'] as const;
+export type Audience = (typeof AUDIENCES)[number];
+
+/** A feature's routes by audience; close stops its timers when the app closes. */
+export type FeatureRoutes = { [A in Audience]?: FastifyPluginAsync } & { close?(): Promise<void> | void };
+
+/** How app.ts opens one audience's scope. */
+export interface AudienceScope {
+  /**
+   * Where the audience's routes live. Path-based rules (the terminated-service gate leaves
+   * /api/webhooks/ open) then hold for the audience, so a route elsewhere stops the app at start.
+   */
+  pathPrefix: string;
+  /** The audience's check (a login, a role), applied once to every route of the scope. */
+  guard?(scope: FastifyInstance): void;
+}
+
+/**
+ * Registers every feature's routes, one scope per audience. An audience without a scope (sandbox
+ * with sandbox providers off) has no routes at all.
+ */
+export async function registerFeatures(
+  app: FastifyInstance,
+  features: readonly FeatureRoutes[],
+  scopes: Record<Audience, AudienceScope | undefined>,
+): Promise<void> {
+  for (const audience of AUDIENCES) {
+    const scope = scopes[audience];
+    if (!scope) continue;
+    await app.register(async (instance) => {
+      instance.addHook('onRoute', (route) => {
+        if (!route.url.startsWith(scope.pathPrefix)) {
+          throw new Error(`${audience} route ${route.url} is outside ${scope.pathPrefix}`);
+        }
+      });
+      scope.guard?.(instance);
+      for (const feature of features) {
+        const routes = feature[audience];
+        if (routes) await instance.register(routes);
+      }
+    });
+  }
 }

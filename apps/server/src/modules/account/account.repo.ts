@@ -85,3 +85,12 @@ export async function revokeOtherSessions(db: Kysely<Database>, userId: string, 
 export async function clearFailures(db: Kysely<Database>, key: string): Promise<void> {
   await db.deleteFrom('auth_failures').where('key', '=', key).execute();
 }
+
+/** The bank a player names (registration, profile); the lookup feature lists the same table for the app. */
+export async function findBank(db: Kysely<Database>, code: string) {
+  return db.selectFrom('banks').selectAll().where('code', '=', code).executeTakeFirst();
+}
+
+export async function findSource(db: Kysely<Database>, code: string) {
+  return db.selectFrom('sources').selectAll().where('code', '=', code).executeTakeFirst();
+}

@@ -11,7 +11,7 @@ import {
 } from '@wallet/contract/account';
 import { INVITE_CODE_PREFIX } from '@wallet/contract/constants';
 import { passwordProblem } from '@wallet/contract/password-rule';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { giveBackSlot, takeSlot } from '../../db/rate-counters.repo.ts';
 import type { Database, UserRow } from '../../db/schema.ts';
 import { AppError, badRequest, tooManyRequests } from '../../http/errors.ts';
@@ -21,14 +21,19 @@ import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { randomId, randomSecret, sha256 } from '../../lib/ids.ts';
 import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from '../../lib/password.ts';
 import type { SmsProvider } from '../../providers/sms/sms-provider.ts';
-import { findBank, findSource } from '../lookup/lookup.repo.ts';
-import type { OtpService } from '../otp/otp.service.ts';
 import * as repo from './account.repo.ts';
+
+/** What registration needs of the OTP feature: a phone proved by an SMS code, spent once. */
+export interface PhoneVerifications {
+  hasUsableVerification(phone: string): Promise<boolean>;
+  /** Inside the registration's transaction, so a phone's verification registers one player only. */
+  consumeVerification(trx: Transaction<Database>, phone: string): Promise<void>;
+}
 
 export interface AccountDeps {
   db: Kysely<Database>;
   clock: Clock;
-  otp: OtpService;
+  otp: PhoneVerifications;
   laoMode: boolean;
   registerOtp: boolean;
   sessionTtlHours: number;
@@ -113,7 +118,7 @@ export function createAccountService(deps: AccountDeps) {
   }
 
   async function checkBankFields(bankCode: string, accountName: string, accountNo: string, selfId?: string) {
-    const bank = await findBank(db, bankCode);
+    const bank = await repo.findBank(db, bankCode);
     if (!bank || bank.country !== bankCountry) throw badRequest('INVALID_BANK', 'bankCode');
     if (!BANK_ACCOUNT_NO_PATTERN.test(accountNo)) throw badRequest('INVALID_USER_INFO', 'bankAccountNo');
     if (!accountName) throw badRequest('KEY_MISSING', 'bankAccountName');
@@ -132,7 +137,7 @@ export function createAccountService(deps: AccountDeps) {
     if (!isValidPhone(input.username, deps.laoMode)) throw badRequest('PHONE_NUMBER_REQUIRE_10_DIGIT', 'username');
     checkNewPassword(input.password, input.username, 'password');
     if (await repo.findUserByUsername(db, input.username)) throw badRequest('EXISTING_USER', 'username');
-    if (input.sourceCode && !(await findSource(db, input.sourceCode)))
+    if (input.sourceCode && !(await repo.findSource(db, input.sourceCode)))
       throw badRequest('INVALID_USER_INFO', 'sourceCode');
     const inviterId = await resolveInviter(input.inviteCode);
     if (complete || input.bankCode || input.bankAccountNo || input.bankAccountName) {
@@ -227,7 +232,7 @@ export function createAccountService(deps: AccountDeps) {
 
   async function getProfile(userId: string): Promise<ProfileResponse> {
     const user = await requireUser(userId);
-    const bank = await findBank(db, user.bank_code);
+    const bank = await repo.findBank(db, user.bank_code);
     return {
       _id: user.id,
       name: user.name,

@@ -1,10 +1,10 @@
 import { ensureBankFeedSecret } from '../../providers/payments/bank-feed-signature.ts';
 import type { FeatureContext, FeatureRoutes } from '../feature.ts';
-import { sandboxBankRoutes } from '../sandbox/sandbox-bank.routes.ts';
 import { bankFeedRoutes } from './bank-feed.routes.ts';
 import { createBankFeed } from './bank-feed.service.ts';
 import { manualDepositRoutes, manualDepositSandboxRoutes } from './manual-deposit.routes.ts';
 import { createManualDeposits } from './manual-deposit.service.ts';
+import { sandboxBankRoutes } from './sandbox-bank.routes.ts';
 
 /** Deposits by bank transfer: the signed bank feed, manual deposit notices and the sandbox bank. */
 export async function depositFeature(ctx: FeatureContext): Promise<FeatureRoutes> {
@@ -17,7 +17,7 @@ export async function depositFeature(ctx: FeatureContext): Promise<FeatureRoutes
   });
   const manual = createManualDeposits({ db: ctx.db, clock: ctx.clock, deposits: ctx.deposits });
   return {
-    public: async (app) => {
+    webhook: async (app) => {
       await app.register(bankFeedRoutes, { feed });
     },
     player: async (app) => {

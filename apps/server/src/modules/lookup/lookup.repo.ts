@@ -6,15 +6,7 @@ export async function listBanks(db: Kysely<Database>, country: 'TH' | 'LA') {
   return rows.map((r) => ({ code: r.code, nameTH: r.name_th, nameEN: r.name_en }));
 }
 
-export async function findBank(db: Kysely<Database>, code: string) {
-  return db.selectFrom('banks').selectAll().where('code', '=', code).executeTakeFirst();
-}
-
 export async function listSources(db: Kysely<Database>) {
   const rows = await db.selectFrom('sources').selectAll().orderBy('sort_order').execute();
   return rows.map((r) => ({ code: r.code, description: r.description }));
-}
-
-export async function findSource(db: Kysely<Database>, code: string) {
-  return db.selectFrom('sources').selectAll().where('code', '=', code).executeTakeFirst();
 }

@@ -11,12 +11,12 @@ import {
 } from '@wallet/contract/otp';
 import type { Kysely } from 'kysely';
 import { giveBackSlot, takeSlot } from '../../db/rate-counters.repo.ts';
+import { isPhoneRegistered } from '../../db/registered-phones.repo.ts';
 import type { Database } from '../../db/schema.ts';
 import { AppError, badRequest, tooManyRequests } from '../../http/errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { randomDigits, randomId, randomSecret, sha256 } from '../../lib/ids.ts';
 import type { SmsProvider } from '../../providers/sms/sms-provider.ts';
-import { findUserByUsername } from '../account/account.repo.ts';
 import * as repo from './otp.repo.ts';
 
 /** How long a verified phone stays good for finishing the registration wizard. */
@@ -61,7 +61,7 @@ export function createOtpService(deps: OtpDeps) {
 
   async function send(phoneNumber: string, clientIp: string): Promise<OtpSendResponse> {
     if (!isValidPhone(phoneNumber, deps.laoMode)) throw badRequest('PHONE_NUMBER_REQUIRE_10_DIGIT', 'phoneNumber');
-    if (await findUserByUsername(db, phoneNumber)) throw badRequest('EXISTING_USER', 'phoneNumber');
+    if (await isPhoneRegistered(db, phoneNumber)) throw badRequest('EXISTING_USER', 'phoneNumber');
     const now = clock.now();
     if (await repo.findUsableVerification(db, phoneNumber, now - VERIFICATION_VALID_MS)) {
       return { otpRef: '', otpToken: '', code: 'OTP_VERIFIED', expireIn: 0 };

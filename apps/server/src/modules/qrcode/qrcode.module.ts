@@ -62,7 +62,7 @@ export async function qrcodeFeature(ctx: FeatureContext): Promise<FeatureRoutes>
     player: async (app) => {
       await app.register(playerQrcodeRoutes, { qrcodes, idempotency: ctx.idempotency });
     },
-    public: async (app) => {
+    webhook: async (app) => {
       await app.register(qrWebhookRoutes, { payments });
     },
     ...(sandbox

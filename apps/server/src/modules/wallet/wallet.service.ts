@@ -1,3 +1,4 @@
+import type { ProfileResponse } from '@wallet/contract/account';
 import { TRANSFER_PENDING } from '@wallet/contract/constants';
 import { fromMinor, toMinor } from '@wallet/contract/money';
 import {
@@ -26,7 +27,6 @@ import type { Clock } from '../../lib/clock.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { orderedId, randomId } from '../../lib/ids.ts';
 import type { GameCredentials, GameProvider, GameProviders } from '../../providers/games/game-provider.ts';
-import type { AccountService } from '../account/account.service.ts';
 import { createGameAccountLocks, GameAccountBusy } from './game-account-lock.ts';
 import {
   bookGameResult,
@@ -49,7 +49,8 @@ export interface WalletServiceDeps {
   dialect: Dialect;
   clock: Clock;
   games: GameProviders;
-  accounts: Pick<AccountService, 'getProfile'>;
+  /** The account feature's profile of a player, which GET /api/wallet answers beside the money. */
+  accounts: { getProfile(userId: string): Promise<ProfileResponse> };
   systemAccount: SystemAccounts;
   providerTimeoutMs: number;
   /** Called after every committed change to the player's money, with the wallet balance in minor units. */

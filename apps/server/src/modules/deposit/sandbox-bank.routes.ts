@@ -18,7 +18,7 @@ import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { ledgerCurrency } from '../../ledger/accounts.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { orderedId } from '../../lib/ids.ts';
-import { type BankFeed, operatorBankAccounts } from '../deposit/bank-feed.service.ts';
+import { type BankFeed, operatorBankAccounts } from './bank-feed.service.ts';
 
 const SANDBOX_OPERATOR = 'sandbox';
 

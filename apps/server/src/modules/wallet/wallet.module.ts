@@ -1,0 +1,27 @@
+import type { FeatureContext, FeatureRoutes } from '../feature.ts';
+import { walletRoutes } from './wallet.routes.ts';
+import { createWalletService, type WalletServiceDeps } from './wallet.service.ts';
+
+export interface WalletNeeds {
+  /** The account feature's player profiles, answered beside the money. */
+  profiles: WalletServiceDeps['accounts'];
+}
+
+/** The wallet and the player's game accounts: moves between them, refreshes and game launches. */
+export async function walletFeature(ctx: FeatureContext, needs: WalletNeeds): Promise<FeatureRoutes> {
+  const wallet = createWalletService({
+    db: ctx.db,
+    dialect: ctx.dialect,
+    clock: ctx.clock,
+    games: ctx.providers.games,
+    accounts: needs.profiles,
+    systemAccount: ctx.systemAccount,
+    providerTimeoutMs: ctx.config.gameProviderTimeoutMs,
+    onWalletChanged: ctx.onWalletChanged,
+  });
+  return {
+    player: async (app) => {
+      await app.register(walletRoutes, { wallet, idempotency: ctx.idempotency });
+    },
+  };
+}
