@@ -1,3 +1,4 @@
+import { PASSWORD_MIN_LENGTH } from '@wallet/contract/password-rule';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { logIn, readOtp, text, uniqueAccountNo, uniquePhone, useLanguage } from './support/app.ts';
@@ -40,6 +41,22 @@ describe('a player registers, logs in, manages the profile and logs out', () => 
     await page.locator('input[name=name]').waitFor();
     expect(await page.locator('input[name=inviteCode]').inputValue()).toBe('PRDEMO000001');
     await page.locator('input[name=name]').fill('Malee Test');
+    // The rule shows before anything is typed; a weak password is refused inline and the step stays.
+    const rule = page.getByText(text('en', 'password.rule', { min: String(PASSWORD_MIN_LENGTH) }));
+    expect(await rule.isVisible()).toBe(true);
+    expect(await page.locator('input[name=password]').getAttribute('aria-describedby')).toBe(
+      await rule.getAttribute('id'),
+    );
+    for (const [weak, key] of [
+      ['12345678', 'password.tooCommon'],
+      [phone, 'password.isPhone'],
+    ] as const) {
+      await page.locator('input[name=password]').fill(weak);
+      await page.locator('input[name=confirmPassword]').fill(weak);
+      await page.locator('form button[type=submit]').click();
+      await expect.poll(() => page.getByRole('alert').getByText(text('en', key)).isVisible()).toBe(true);
+      expect(await page.locator('select[name=bankCode]').count()).toBe(0);
+    }
     await page.locator('input[name=password]').fill('first-pass');
     await page.locator('input[name=confirmPassword]').fill('other-pass');
     await page.locator('form button[type=submit]').click();
@@ -82,6 +99,9 @@ describe('a player registers, logs in, manages the profile and logs out', () => 
   it('changes the password; the old one is then refused inline and the new one works', async () => {
     await page.getByRole('button', { name: text('en', 'profile.changePassword') }).click();
     const dialog = page.getByRole('dialog');
+    expect(await dialog.getByText(text('en', 'password.rule', { min: String(PASSWORD_MIN_LENGTH) })).isVisible()).toBe(
+      true,
+    );
     await dialog.getByLabel(text('en', 'password.old')).fill('first-pass');
     await dialog.getByLabel(text('en', 'password.new'), { exact: true }).fill('second-pass');
     await dialog.getByLabel(text('en', 'password.confirm')).fill('second-pas');
