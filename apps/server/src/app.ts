@@ -7,6 +7,7 @@ import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import { GAME_CATALOGUE_CODES } from './db/seed/game-catalogue.ts';
 import { ensureSetting } from './db/settings.repo.ts';
+import { createDomainEvents, type DomainEvents } from './events/domain-events.ts';
 import { requirePlayer } from './http/auth.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { createIdempotency } from './http/idempotency.ts';
@@ -20,7 +21,6 @@ import { randomSecret, sha256 } from './lib/ids.ts';
 import { createImageDecoder } from './lib/image-decoder/image-decoder.ts';
 import { accountFeature } from './modules/account/account.module.ts';
 import { depositFeature } from './modules/deposit/deposit.module.ts';
-import { createDepositService } from './modules/deposit/deposit.service.ts';
 import { type FeatureContext, type FeatureRoutes, registerFeatures } from './modules/feature.ts';
 import { giftLinkFeature } from './modules/gift-link/gift-link.module.ts';
 import { lookupFeature } from './modules/lookup/lookup.module.ts';
@@ -32,6 +32,8 @@ import { slipFeature } from './modules/slip/slip.module.ts';
 import { statementFeature } from './modules/statement/statement.module.ts';
 import { walletFeature } from './modules/wallet/wallet.module.ts';
 import { withdrawFeature } from './modules/withdraw/withdraw.module.ts';
+import { createDepositService } from './money/deposit-crediting.ts';
+import { earnWheelCoinsOnDeposits } from './money/wheel-coins.ts';
 import type { GameProviders } from './providers/games/game-provider.ts';
 import { createSandboxGameProviders } from './providers/games/sandbox-games.ts';
 import { sandboxSmsProvider } from './providers/sms/sandbox-sms.ts';
@@ -46,6 +48,8 @@ export interface AppDeps {
   providers?: { sms?: SmsProvider; games?: GameProviders };
   /** Tests pass false to keep output quiet; main passes a pino options object. */
   logger?: boolean | object;
+  /** The domain-event hub; tests pass one with handlers of their own. The app adds its handlers to it. */
+  events?: DomainEvents;
 }
 
 const APP_NAME = 'Lucky Wallet';
@@ -119,7 +123,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     : undefined;
   const realtime = attachRealtime(app, { db: kysely, clock, redisUrl: config.redisUrl });
   const systemAccount = createSystemAccounts(kysely);
-  const onWalletChanged = (userId: string, walletMinor: number) => realtime.walletChanged(userId, walletMinor);
+  // Features publish and subscribe here instead of importing each other (events/domain-events.ts).
+  const events =
+    deps.events ??
+    createDomainEvents((error, event) => app.log.error({ err: error, event }, 'domain event handler failed'));
+  events.afterCommit('wallet.changed', ({ userId, walletMinor }) => realtime.walletChanged(userId, walletMinor));
+  await earnWheelCoinsOnDeposits(events, {
+    systemAccount,
+    depositUnitsPerCoin: { THB: config.depositBahtPerCoin, LAK: config.depositKipPerCoin },
+  });
   // One pool of decoding threads for every untrusted image the app reads (slips, later chat media).
   const images = createImageDecoder();
   const ctx: FeatureContext = {
@@ -129,16 +141,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock,
     secret,
     systemAccount,
-    deposits: createDepositService({
-      db: kysely,
-      clock,
-      systemAccount,
-      onWalletChanged,
-      depositUnitsPerCoin: { THB: config.depositBahtPerCoin, LAK: config.depositKipPerCoin },
-    }),
+    deposits: createDepositService({ db: kysely, clock, systemAccount, events }),
     idempotency: createIdempotency(kysely, clock),
     images,
-    onWalletChanged,
+    events,
     providers: {
       sms: deps.providers?.sms ?? selectedSms.provider,
       games: deps.providers?.games ?? sandboxGames ?? NO_GAMES,

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type SQLite from 'better-sqlite3';
-import { CompiledQuery, type Kysely } from 'kysely';
+import { CompiledQuery, type Kysely, type Transaction } from 'kysely';
 import type { Database } from './schema.ts';
 import { type DirectSqlite, directOf } from './sqlite/group-commit-driver.ts';
 
@@ -18,9 +18,10 @@ export function preparedStatementName(text: string): string | undefined {
 
 /**
  * Runs `work` in a transaction, as `db.transaction().execute(work)` does. On SQLite it skips Kysely's
- * transaction machinery (see DirectSqlite.transaction); the hot paths use it.
+ * transaction machinery (see DirectSqlite.transaction); the hot paths use it. Either way `work` gets a
+ * real Kysely Transaction, so code that must run inside one can say so in its types.
  */
-export function transaction<T>(db: Kysely<Database>, work: (trx: Kysely<Database>) => Promise<T>): Promise<T> {
+export function transaction<T>(db: Kysely<Database>, work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
   const fast = directOf(db);
   if (!fast || fast.holdsConnection) return db.transaction().execute(work);
   return fast.direct.transaction(db, work);

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { prepared, transaction } from '../db/prepared.ts';
 import type { Database } from '../db/schema.ts';
 import type { Clock } from '../lib/clock.ts';
@@ -74,11 +74,15 @@ class KeyAlreadyClaimed extends Error {
  */
 export interface IdempotencyTicket {
   /** A transaction that changes something; the first one claims the key. */
-  transaction<R>(db: Kysely<Database>, work: (trx: Kysely<Database>) => Promise<R>, operation?: string): Promise<R>;
+  transaction<R>(
+    db: Kysely<Database>,
+    work: (trx: Transaction<Database>) => Promise<R>,
+    operation?: string,
+  ): Promise<R>;
   /** The last transaction of a finished request: its answer is stored in it, saving a write of its own. */
   finish<R extends ReplayableResult<unknown>>(
     db: Kysely<Database>,
-    work: (trx: Kysely<Database>) => Promise<R>,
+    work: (trx: Transaction<Database>) => Promise<R>,
   ): Promise<R>;
 }
 

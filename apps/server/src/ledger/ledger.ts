@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { prepared } from '../db/prepared.ts';
 import type { Database } from '../db/schema.ts';
 import { orderedId, randomId } from '../lib/ids.ts';
@@ -80,7 +80,7 @@ export class InsufficientFunds extends Error {
  * opposite directions between the same accounts cannot deadlock on PostgreSQL. (One UPDATE of both rows
  * with `id in (…)` and a CASE was tried on SQLite: it costs more than the two keyed ones.)
  */
-export async function postTransfer(trx: Kysely<Database>, input: TransferInput): Promise<TransferResult> {
+export async function postTransfer(trx: Transaction<Database>, input: TransferInput): Promise<TransferResult> {
   const { from, to, amount } = input;
   if (!Number.isSafeInteger(amount) || amount <= 0)
     throw new Error(`ledger amount must be a positive integer: ${amount}`);
@@ -132,13 +132,13 @@ const creditAccount = prepared<{ balance: number }>(
   'update ledger_accounts set balance = balance + $1 where id = $2 returning balance',
 );
 
-async function debit(trx: Kysely<Database>, account: LedgerAccount, amount: number): Promise<number> {
+async function debit(trx: Transaction<Database>, account: LedgerAccount, amount: number): Promise<number> {
   const row = await (account.ownerId !== null ? debitPlayer : debitSystem).first(trx, [amount, account.id]);
   if (!row) throw new InsufficientFunds(account.id);
   return Number(row.balance);
 }
 
-async function credit(trx: Kysely<Database>, accountId: string, amount: number): Promise<number> {
+async function credit(trx: Transaction<Database>, accountId: string, amount: number): Promise<number> {
   const row = await creditAccount.first(trx, [amount, accountId]);
   if (!row) throw new Error(`ledger account ${accountId} does not exist`);
   return Number(row.balance);

@@ -3,13 +3,14 @@ import type { Kysely } from 'kysely';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
+import type { DomainEvents } from '../events/domain-events.ts';
 import type { Idempotency } from '../http/idempotency.ts';
 import type { SystemAccounts } from '../ledger/ledger.ts';
 import type { Clock } from '../lib/clock.ts';
 import type { ImageDecoder } from '../lib/image-decoder/image-decoder.ts';
+import type { DepositService } from '../money/deposit-crediting.ts';
 import type { GameProviders } from '../providers/games/game-provider.ts';
 import type { SmsProvider } from '../providers/sms/sms-provider.ts';
-import type { DepositService } from './deposit/deposit.service.ts';
 
 /** What app.ts hands every feature: shared services, built once per app. */
 export interface FeatureContext {
@@ -24,7 +25,8 @@ export interface FeatureContext {
   idempotency: Idempotency;
   /** Decodes untrusted images off the event loop; shared, so its few threads bound all image work. */
   images: ImageDecoder;
-  onWalletChanged(userId: string, walletMinor: number): void;
+  /** What features tell each other (deposit.booked, withdraw.requested, wallet.changed, game.refreshed). */
+  events: DomainEvents;
   /** The configured outside systems (sandbox ones unless configured otherwise). */
   providers: { sms: SmsProvider; games: GameProviders };
   /** The operator's name in texts the server sends (SMS). */

@@ -1,9 +1,9 @@
-import type { Kysely } from 'kysely';
-import { ledgerCurrency, openPlayerAccounts } from '../../ledger/accounts.ts';
-import { createSystemAccounts, type LedgerAccount, SYSTEM_KINDS } from '../../ledger/ledger.ts';
+import type { Kysely, Transaction } from 'kysely';
+import { ledgerCurrency, openPlayerAccounts, playerLedgerAccounts } from '../../ledger/accounts.ts';
+import { bookMovement } from '../../ledger/booking.ts';
+import { createSystemAccounts, LEDGER_KINDS, type LedgerAccount, SYSTEM_KINDS } from '../../ledger/ledger.ts';
+import { orderedId } from '../../lib/ids.ts';
 import { hashPassword } from '../../lib/password.ts';
-import { bookDeposit } from '../../modules/deposit/deposit.service.ts';
-import { playerLedgerAccounts } from '../../modules/wallet/wallet.repo.ts';
 import { CONTENT_KEYS } from '../content-settings.ts';
 import type { Database } from '../schema.ts';
 import { getSetting, putSetting } from '../settings.repo.ts';
@@ -44,7 +44,7 @@ export async function seed(db: Kysely<Database>, options: { demo: boolean; now?:
   return true;
 }
 
-async function seedDemo(trx: Kysely<Database>, clearing: LedgerAccount, now: number): Promise<void> {
+async function seedDemo(trx: Transaction<Database>, clearing: LedgerAccount, now: number): Promise<void> {
   await putSetting(trx, CONTENT_KEYS.info, { name: 'Lucky Wallet', website: 'http://localhost:8080' }, now);
   await putSetting(
     trx,
@@ -178,11 +178,20 @@ async function seedDemo(trx: Kysely<Database>, clearing: LedgerAccount, now: num
   await openPlayerAccounts(trx, DEMO_PLAYER.id, ledgerCurrency(null), now);
   // A first deposit, booked like any other, so the demo wallet has money to play with.
   const { wallet } = await playerLedgerAccounts(trx, DEMO_PLAYER.id);
-  await bookDeposit(
-    trx,
-    clearing,
-    wallet,
-    { userId: DEMO_PLAYER.id, amount: DEMO_OPENING_DEPOSIT, fromCode: 'KBANK' },
+  await bookMovement(trx, {
+    statement: {
+      id: orderedId(now),
+      userId: DEMO_PLAYER.id,
+      statementType: 'deposit',
+      fromCode: 'KBANK',
+      toCode: 'WALLET',
+      status: 'SUCCESS',
+      gameAccountId: null,
+    },
+    from: clearing,
+    to: wallet,
+    amount: DEMO_OPENING_DEPOSIT,
+    kind: LEDGER_KINDS.deposit,
     now,
-  );
+  });
 }

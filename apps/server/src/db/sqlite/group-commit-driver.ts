@@ -173,7 +173,7 @@ export class DirectSqlite {
    * anything once the transaction has ended, as Kysely's does (see #handleFor for the one case it
    * cannot tell).
    */
-  async transaction<T>(root: Kysely<Database>, work: (trx: Kysely<Database>) => Promise<T>): Promise<T> {
+  async transaction<T>(root: Kysely<Database>, work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
     await this.lock.acquire();
     let owed: Promise<void> | undefined;
     try {
@@ -200,7 +200,7 @@ export class DirectSqlite {
     }
   }
 
-  #handle: { root: Kysely<Database>; trx: Kysely<Database> } | undefined;
+  #handle: { root: Kysely<Database>; trx: Transaction<Database> } | undefined;
   #handleOpen = false;
 
   /**
@@ -212,7 +212,7 @@ export class DirectSqlite {
    * await) while a later transaction is open: that query would run in the later one. Every query in
    * `work` is therefore awaited, which the money code does throughout.
    */
-  #handleFor(root: Kysely<Database>): Kysely<Database> {
+  #handleFor(root: Kysely<Database>): Transaction<Database> {
     if (this.#handle?.root === root) return this.#handle.trx;
     const props = this.transactionProps;
     if (!props) throw new Error('the database is not open');

@@ -49,6 +49,11 @@ export async function resolveUnmatched(
   return Number(result.numUpdatedRows) === 1;
 }
 
+/** The player an operator credits an unmatched transfer to: the statement's bank and the wallet currency. */
+export function findCreditTarget(db: Kysely<Database>, userId: string) {
+  return db.selectFrom('users').select(['id', 'bank_code', 'currency']).where('id', '=', userId).executeTakeFirst();
+}
+
 export async function listTransfers(
   db: Kysely<Database>,
   filter: { status?: string | undefined; limit: number },

@@ -21,9 +21,9 @@ import { ledgerCurrency } from '../../ledger/accounts.ts';
 import { SYSTEM_KINDS } from '../../ledger/ledger.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { orderedId } from '../../lib/ids.ts';
+import { canonicalBankReference, type DepositService } from '../../money/deposit-crediting.ts';
 import { type SignedDelivery, signedDelivery, verifyBankFeed } from '../../providers/payments/bank-feed-signature.ts';
 import * as repo from './bank-feed.repo.ts';
-import { canonicalBankReference, type DepositService } from './deposit.service.ts';
 
 /** The deposit-reference key of a bank transfer: the slip feature claims the same key for the same transfer. */
 export function bankDepositReference(reference: string): string {
@@ -231,11 +231,7 @@ export function createBankFeed(deps: BankFeedDeps) {
     const row = await repo.findTransferById(db, transferId);
     if (!row) throw notFound('NO_DATA');
     if (row.status !== 'UNMATCHED') throw conflict('KEY_INVALID', 'status');
-    const user = await db
-      .selectFrom('users')
-      .select(['id', 'bank_code', 'currency'])
-      .where('id', '=', decision.userId)
-      .executeTakeFirst();
+    const user = await repo.findCreditTarget(db, decision.userId);
     if (!user) throw notFound('NO_USER');
     const walletCurrency = ledgerCurrency(user.currency);
     if (row.currency && row.currency !== walletCurrency) throw badRequest('KEY_INVALID', 'currency');

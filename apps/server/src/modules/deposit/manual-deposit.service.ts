@@ -3,36 +3,31 @@ import { fromMinor, toMinor } from '@wallet/contract/money';
 import type { WalletMoveResponse } from '@wallet/contract/wallet';
 import type { Kysely } from 'kysely';
 import { CONTENT_KEYS, type DepositContent } from '../../db/content-settings.ts';
-import type { ManualDepositsTable } from '../../db/schema/deposits.ts';
 import type { Database } from '../../db/schema.ts';
 import { getSetting } from '../../db/settings.repo.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import type { ReplayableResult } from '../../http/idempotency.ts';
+import { playerLedgerAccounts } from '../../ledger/accounts.ts';
+import { insertStatement, settleStatement } from '../../ledger/booking.ts';
 import { SYSTEM_KINDS } from '../../ledger/ledger.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { orderedId } from '../../lib/ids.ts';
-import { insertStatement, playerLedgerAccounts, settleStatement } from '../wallet/wallet.repo.ts';
+import type { DepositService } from '../../money/deposit-crediting.ts';
 import { bankDepositReference } from './bank-feed.service.ts';
-import type { DepositService } from './deposit.service.ts';
+import {
+  decidePending,
+  findManualDeposit,
+  findSenderAccount,
+  insertManualDeposit,
+  listManualDeposits,
+  type ManualDepositRow,
+} from './manual-deposit.repo.ts';
 
 export interface ManualDepositDeps {
   db: Kysely<Database>;
   clock: Clock;
   deposits: DepositService;
 }
-
-type ManualDepositRow = Pick<
-  ManualDepositsTable,
-  | 'id'
-  | 'user_id'
-  | 'amount'
-  | 'currency'
-  | 'from_bank_code'
-  | 'from_account_no'
-  | 'status'
-  | 'decided_by'
-  | 'created_at'
->;
 
 function toView(row: ManualDepositRow): ManualDepositView {
   return {
@@ -48,23 +43,6 @@ function toView(row: ManualDepositRow): ManualDepositView {
   };
 }
 
-/** Ends a notice that is still PENDING; false when it was decided already (the first decision stands). */
-async function decidePending(
-  trx: Kysely<Database>,
-  id: string,
-  status: 'CONFIRMED' | 'REJECTED',
-  operator: string,
-  now: number,
-): Promise<boolean> {
-  const decided = await trx
-    .updateTable('manual_deposits')
-    .set({ status, decided_by: operator, decided_at: now, updated_at: now })
-    .where('id', '=', id)
-    .where('status', '=', 'PENDING')
-    .executeTakeFirst();
-  return Number(decided.numUpdatedRows) === 1;
-}
-
 /**
  * Manual deposits (SPEC §2 isManual): the player reports a transfer with POST /api/wallet/add; it shows
  * as a PENDING deposit until the operator confirms it (the wallet is credited, once) or rejects it.
@@ -72,21 +50,13 @@ async function decidePending(
 export function createManualDeposits(deps: ManualDepositDeps) {
   const { db, clock, deposits } = deps;
 
-  async function findRow(id: string): Promise<ManualDepositRow | undefined> {
-    return db.selectFrom('manual_deposits').selectAll().where('id', '=', id).executeTakeFirst();
-  }
-
   /** The player's notice. Moves no money: the statement says PENDING until the operator decides. */
   async function notify(userId: string, amount: number): Promise<ReplayableResult<WalletMoveResponse>> {
     const content = await getSetting<DepositContent>(db, CONTENT_KEYS.deposit);
     if (!content?.isManual) throw badRequest('MANUAL_DEPOSIT_OFF');
     const amountMinor = toMinor(amount);
     if (amountMinor <= 0) throw badRequest('TRANSFER_MINIMUM', 'amount');
-    const user = await db
-      .selectFrom('users')
-      .select(['bank_code', 'bank_account_no'])
-      .where('id', '=', userId)
-      .executeTakeFirstOrThrow();
+    const user = await findSenderAccount(db, userId);
     if (!user.bank_code || !user.bank_account_no) throw badRequest('NO_BANK');
     const { wallet } = await playerLedgerAccounts(db, userId);
     const now = clock.now();
@@ -104,22 +74,19 @@ export function createManualDeposits(deps: ManualDepositDeps) {
         gameAccountId: null,
         now,
       });
-      await trx
-        .insertInto('manual_deposits')
-        .values({
-          id,
-          user_id: userId,
-          amount: amountMinor,
-          currency: wallet.currency,
-          from_bank_code: user.bank_code,
-          from_account_no: user.bank_account_no,
-          status: 'PENDING',
-          decided_by: null,
-          decided_at: null,
-          created_at: now,
-          updated_at: now,
-        })
-        .execute();
+      await insertManualDeposit(trx, {
+        id,
+        user_id: userId,
+        amount: amountMinor,
+        currency: wallet.currency,
+        from_bank_code: user.bank_code,
+        from_account_no: user.bank_account_no,
+        status: 'PENDING',
+        decided_by: null,
+        decided_at: null,
+        created_at: now,
+        updated_at: now,
+      });
     });
     return { status: 200, body: { message: 'DEPOSIT_PENDING', wallet: { amount: fromMinor(wallet.balance) } } };
   }
@@ -133,7 +100,7 @@ export function createManualDeposits(deps: ManualDepositDeps) {
     id: string,
     decision: { operator: string; bankReference?: string | undefined },
   ): Promise<{ status: 'CONFIRMED'; walletMinor: number }> {
-    const row = await findRow(id);
+    const row = await findManualDeposit(db, id);
     if (!row) throw notFound('NO_DATA');
     if (row.status !== 'PENDING') throw conflict('KEY_INVALID', 'status');
     const outcome = await deposits.creditPending(
@@ -161,15 +128,12 @@ export function createManualDeposits(deps: ManualDepositDeps) {
       return true;
     });
     if (rejected) return { status: 'REJECTED' };
-    if (!(await findRow(id))) throw notFound('NO_DATA');
+    if (!(await findManualDeposit(db, id))) throw notFound('NO_DATA');
     throw conflict('KEY_INVALID', 'status');
   }
 
   async function list(filter: { status?: ManualDepositStatus | undefined; limit: number }) {
-    let query = db.selectFrom('manual_deposits').selectAll();
-    if (filter.status) query = query.where('status', '=', filter.status);
-    const rows = await query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(filter.limit).execute();
-    return rows.map(toView);
+    return (await listManualDeposits(db, filter)).map(toView);
   }
 
   return { notify, confirm, reject, list };

@@ -12,11 +12,11 @@ import { CONTENT_KEYS, type DepositContent } from '../../db/content-settings.ts'
 import type { Database } from '../../db/schema.ts';
 import { getSetting } from '../../db/settings.repo.ts';
 import { badRequest } from '../../http/errors.ts';
+import { playerLedgerAccounts } from '../../ledger/accounts.ts';
 import { SYSTEM_KINDS } from '../../ledger/ledger.ts';
 import type { Clock } from '../../lib/clock.ts';
+import type { DepositService } from '../../money/deposit-crediting.ts';
 import type { GiftLinkProvider } from '../../providers/payments/gift-link-provider.ts';
-import type { DepositService } from '../deposit/deposit.service.ts';
-import { playerLedgerAccounts } from '../wallet/wallet.repo.ts';
 import { claimVoucher, markVoucherCredited, markVoucherUnknown, releaseVoucher } from './gift-link.repo.ts';
 import type { GiftLinkKeys } from './gift-link-keys.ts';
 

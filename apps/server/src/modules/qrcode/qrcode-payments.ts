@@ -5,8 +5,8 @@ import type { Database } from '../../db/schema.ts';
 import { AppError, badRequest, notFound } from '../../http/errors.ts';
 import { SYSTEM_KINDS } from '../../ledger/ledger.ts';
 import type { Clock } from '../../lib/clock.ts';
+import type { DepositService } from '../../money/deposit-crediting.ts';
 import type { QrGateways, QrPaidNotice, WebhookDelivery } from '../../providers/payments/qr-gateway.ts';
-import type { DepositService } from '../deposit/deposit.service.ts';
 import {
   findQrcodeByGatewayRef,
   findQrPayment,

@@ -9,10 +9,10 @@ import type { Db } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import { getSetting } from '../../db/settings.repo.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
+import { playerLedgerAccounts } from '../../ledger/accounts.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { orderedId } from '../../lib/ids.ts';
 import type { IssuedQr, QrGateway, QrGateways } from '../../providers/payments/qr-gateway.ts';
-import { playerLedgerAccounts } from '../wallet/wallet.repo.ts';
 import {
   cancelOwnQrcode,
   closePendingQrcodes,

@@ -15,6 +15,7 @@ import { inDailyWindow } from '../../lib/bangkok-time.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { orderedId } from '../../lib/ids.ts';
 import type { ImageDecoder } from '../../lib/image-decoder/image-decoder.ts';
+import type { DepositService } from '../../money/deposit-crediting.ts';
 import {
   accountMatches,
   type SlipTransfer,
@@ -22,7 +23,6 @@ import {
   SlipVerifyUnavailable,
 } from '../../providers/slip-verify/slip-verify-provider.ts';
 import { bankCodeOfId } from '../../providers/slip-verify/thai-bank-ids.ts';
-import type { DepositService } from '../deposit/deposit.service.ts';
 import {
   claimAttempt,
   countPlayerSlips,

@@ -15,12 +15,13 @@ import jpeg from 'jpeg-js';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bearer, createTestContext, registerPlayer, type TestContext, testDialects } from '../../../test/helpers.ts';
+import { createDomainEvents } from '../../events/domain-events.ts';
 import { checkLedger } from '../../ledger/check.ts';
 import { createSystemAccounts, SYSTEM_KINDS } from '../../ledger/ledger.ts';
 import { orderedId } from '../../lib/ids.ts';
 import { createImageDecoder } from '../../lib/image-decoder/image-decoder.ts';
+import { createDepositService } from '../../money/deposit-crediting.ts';
 import { createSandboxSlipVerifier } from '../../providers/slip-verify/sandbox-slip-verify.ts';
-import { createDepositService } from '../deposit/deposit.service.ts';
 import { insertSlipIfAllowed } from './slip.repo.ts';
 import { createSlipService } from './slip.service.ts';
 import { createSlipImageLinks } from './slip-image-links.ts';
@@ -145,7 +146,7 @@ describe.each(testDialects())('transfer slips (%s)', (dialect) => {
       db,
       clock: ctx.clock,
       systemAccount: createSystemAccounts(db),
-      onWalletChanged() {},
+      events: createDomainEvents(() => {}),
     });
   }
 

@@ -1,5 +1,7 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { ledgerBalance } from '../../ledger/accounts.ts';
+import { settleStatement } from '../../ledger/booking.ts';
 import { LEDGER_KINDS, type LedgerAccount, postTransfer } from '../../ledger/ledger.ts';
 import type { GameProvider } from '../../providers/games/game-provider.ts';
 import { callProvider } from './provider-call.ts';
@@ -30,12 +32,12 @@ export interface GameAccountContext {
  * the caller's transaction; returns the signed amount booked.
  */
 export async function bookGameResult(
-  trx: Kysely<Database>,
+  trx: Transaction<Database>,
   ctx: GameAccountContext,
   providerBalance: number,
   now: number,
 ): Promise<number> {
-  const diff = providerBalance - (await repo.ledgerBalance(trx, ctx.game.id));
+  const diff = providerBalance - (await ledgerBalance(trx, ctx.game.id));
   if (diff === 0) return 0;
   const common = { kind: LEDGER_KINDS.gameResult, refType: 'game_account', refId: ctx.account.id, now } as const;
   if (diff > 0) await postTransfer(trx, { ...common, from: ctx.float, to: ctx.game, amount: diff });
@@ -45,7 +47,7 @@ export async function bookGameResult(
 
 /** Undoes a wallet → game transfer the provider never received; the player's money is back in the wallet. */
 export async function reverseTransferIn(
-  trx: Kysely<Database>,
+  trx: Transaction<Database>,
   ctx: GameAccountContext,
   statementId: string,
   amount: number,
@@ -60,12 +62,12 @@ export async function reverseTransferIn(
     refId: statementId,
     now,
   });
-  await repo.settleStatement(trx, statementId, 'FAILED', now);
+  await settleStatement(trx, statementId, 'FAILED', now);
 }
 
 /** Posts a game → wallet transfer the provider has paid out. */
 export async function completeTransferOut(
-  trx: Kysely<Database>,
+  trx: Transaction<Database>,
   ctx: GameAccountContext,
   statementId: string,
   amount: number,
@@ -80,7 +82,7 @@ export async function completeTransferOut(
     refId: statementId,
     now,
   });
-  await repo.settleStatement(trx, statementId, 'SUCCESS', now);
+  await settleStatement(trx, statementId, 'SUCCESS', now);
   return moved;
 }
 
@@ -120,7 +122,7 @@ export async function syncGameAccount(
 }
 
 async function settle(
-  trx: Kysely<Database>,
+  trx: Transaction<Database>,
   ctx: GameAccountContext,
   resolved: { statement: repo.PendingGameStatement; done: boolean }[],
   providerBalance: number | null,
@@ -130,13 +132,13 @@ async function settle(
   const paidOut: repo.PendingGameStatement[] = [];
   for (const { statement, done } of resolved) {
     if (statement.direction === 'in') {
-      if (done) await repo.settleStatement(trx, statement.id, 'SUCCESS', now);
+      if (done) await settleStatement(trx, statement.id, 'SUCCESS', now);
       else await reverseTransferIn(trx, ctx, statement.id, statement.amount, now);
       changed ||= !done;
     } else if (done) {
       paidOut.push(statement);
     } else {
-      await repo.settleStatement(trx, statement.id, 'FAILED', now);
+      await settleStatement(trx, statement.id, 'FAILED', now);
     }
   }
   if (providerBalance !== null) {

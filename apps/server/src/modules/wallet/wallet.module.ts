@@ -17,7 +17,7 @@ export async function walletFeature(ctx: FeatureContext, needs: WalletNeeds): Pr
     accounts: needs.profiles,
     systemAccount: ctx.systemAccount,
     providerTimeoutMs: ctx.config.gameProviderTimeoutMs,
-    onWalletChanged: ctx.onWalletChanged,
+    events: ctx.events,
   });
   return {
     player: async (app) => {

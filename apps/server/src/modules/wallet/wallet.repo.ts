@@ -1,9 +1,7 @@
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import { prepared } from '../../db/prepared.ts';
 import type { Database, GameProvidersTable } from '../../db/schema.ts';
-import type { LedgerAccount } from '../../ledger/ledger.ts';
-
-export type StatementStatus = 'PENDING' | 'SUCCESS' | 'FAILED';
+import type { PlayerLedgerAccount } from '../../ledger/accounts.ts';
 
 export interface ProviderRow {
   code: string;
@@ -122,7 +120,7 @@ function toGameAccount(row: RawGameAccount): GameAccountRow {
 }
 
 export async function insertGameAccount(
-  trx: Kysely<Database>,
+  trx: Transaction<Database>,
   account: GameAccountRow & { userId: string; now: number },
 ): Promise<void> {
   await trx
@@ -155,40 +153,8 @@ export async function updateGameCredentials(
     .execute();
 }
 
-export async function markSynced(trx: Kysely<Database>, gameAccountId: string, now: number): Promise<void> {
+export async function markSynced(trx: Transaction<Database>, gameAccountId: string, now: number): Promise<void> {
   await trx.updateTable('game_accounts').set({ synced_at: now }).where('id', '=', gameAccountId).execute();
-}
-
-type PlayerLedgerAccount = LedgerAccount & { balance: number };
-
-interface RawLedgerAccount {
-  id: string;
-  kind: string;
-  provider_code: string;
-  currency: string;
-  balance: number;
-}
-
-const walletAndGameAccounts = prepared<RawLedgerAccount>(
-  `select id, kind, provider_code, currency, balance from ledger_accounts
-   where owner_id = $1 and kind in ('wallet', 'game')`,
-);
-
-/** The player's wallet and game ledger accounts, keyed 'wallet' and by provider code. */
-export async function playerLedgerAccounts(
-  db: Kysely<Database>,
-  userId: string,
-): Promise<{ wallet: PlayerLedgerAccount; games: Map<string, PlayerLedgerAccount> }> {
-  const rows = await walletAndGameAccounts.all(db, [userId]);
-  const games = new Map<string, PlayerLedgerAccount>();
-  let wallet: PlayerLedgerAccount | undefined;
-  for (const row of rows) {
-    const account = { id: row.id, ownerId: userId, currency: row.currency, balance: Number(row.balance) };
-    if (row.kind === 'wallet') wallet = account;
-    else games.set(row.provider_code, account);
-  }
-  if (!wallet) throw new Error(`player ${userId} has no wallet account`);
-  return { wallet, games };
 }
 
 /** What a move between the wallet and one game account needs, in one read. */
@@ -200,7 +166,12 @@ export interface GameMoveAccounts {
   account: GameAccountRow | undefined;
 }
 
-interface RawGameMoveRow extends RawLedgerAccount {
+interface RawGameMoveRow {
+  id: string;
+  kind: string;
+  provider_code: string;
+  currency: string;
+  balance: number;
   ga_id: string | null;
   username: string | null;
   password: string | null;
@@ -245,62 +216,6 @@ export async function gameMoveAccounts(
   }
   if (!wallet) throw new Error(`player ${userId} has no wallet account`);
   return { wallet, game, account };
-}
-
-const balanceOf = prepared<{ balance: number }>('select balance from ledger_accounts where id = $1');
-
-export async function ledgerBalance(trx: Kysely<Database>, accountId: string): Promise<number> {
-  const row = await balanceOf.first(trx, [accountId]);
-  if (!row) throw new Error(`ledger account ${accountId} does not exist`);
-  return Number(row.balance);
-}
-
-export interface NewStatement {
-  id: string;
-  userId: string;
-  statementType: string;
-  fromCode: string | null;
-  toCode: string | null;
-  amount: number;
-  currency: string;
-  status: StatementStatus;
-  gameAccountId: string | null;
-  now: number;
-}
-
-const insertStatementRow = prepared(
-  `insert into statements (id, user_id, statement_type, from_code, to_code, amount, currency, status,
-                           game_account_id, linked_kind, linked_description, created_at, updated_at)
-   values ($1, $2, $3, $4, $5, $6, $7, $8, $9, null, null, $10, $10)`,
-);
-
-export async function insertStatement(trx: Kysely<Database>, s: NewStatement): Promise<void> {
-  await insertStatementRow.run(trx, [
-    s.id,
-    s.userId,
-    s.statementType,
-    s.fromCode,
-    s.toCode,
-    s.amount,
-    s.currency,
-    s.status,
-    s.gameAccountId,
-    s.now,
-  ]);
-}
-
-const settlePending = prepared(
-  `update statements set status = $1, updated_at = $2 where id = $3 and status = 'PENDING'`,
-);
-
-/** Moves a statement out of PENDING; the status condition makes settling twice a no-op. */
-export async function settleStatement(
-  trx: Kysely<Database>,
-  id: string,
-  status: 'SUCCESS' | 'FAILED',
-  now: number,
-): Promise<boolean> {
-  return (await settlePending.run(trx, [status, now, id])) === 1;
 }
 
 /** A game transfer of the player's by statement id: what a recovery needs to settle and answer it. */

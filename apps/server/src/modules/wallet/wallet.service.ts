@@ -10,19 +10,15 @@ import {
   type WalletMoveResponse,
   type WalletResponse,
 } from '@wallet/contract/wallet';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Dialect } from '../../db/dialect.ts';
 import type { Database } from '../../db/schema.ts';
+import type { DomainEvents } from '../../events/domain-events.ts';
 import { AppError, badRequest } from '../../http/errors.ts';
 import { type IdempotencyTicket, PLAIN_TRANSACTIONS } from '../../http/idempotency.ts';
-import { openGameLedgerAccount } from '../../ledger/accounts.ts';
-import {
-  InsufficientFunds,
-  LEDGER_KINDS,
-  postTransfer,
-  SYSTEM_KINDS,
-  type SystemAccounts,
-} from '../../ledger/ledger.ts';
+import { ledgerBalance, openGameLedgerAccount, playerLedgerAccounts } from '../../ledger/accounts.ts';
+import { bookMovement, insertStatement, settleStatement } from '../../ledger/booking.ts';
+import { InsufficientFunds, LEDGER_KINDS, SYSTEM_KINDS, type SystemAccounts } from '../../ledger/ledger.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { orderedId, randomId } from '../../lib/ids.ts';
@@ -53,14 +49,14 @@ export interface WalletServiceDeps {
   accounts: { getProfile(userId: string): Promise<ProfileResponse> };
   systemAccount: SystemAccounts;
   providerTimeoutMs: number;
-  /** Called after every committed change to the player's money, with the wallet balance in minor units. */
-  onWalletChanged(userId: string, walletMinor: number): void;
+  /** Notified after every committed change to the player's money (wallet.changed) and after a refresh (game.refreshed). */
+  events: DomainEvents;
 }
 
 type MoveResult = { status: 200 | 202; body: WalletMoveResponse };
 
 export function createWalletService(deps: WalletServiceDeps) {
-  const { db, clock, games, providerTimeoutMs } = deps;
+  const { db, clock, games, providerTimeoutMs, events } = deps;
   const locks = createGameAccountLocks(db, deps.dialect, clock);
   const now = () => clock.now();
 
@@ -126,7 +122,7 @@ export function createWalletService(deps: WalletServiceDeps) {
   }
 
   async function walletMinor(userId: string): Promise<number> {
-    return (await repo.playerLedgerAccounts(db, userId)).wallet.balance;
+    return (await playerLedgerAccounts(db, userId)).wallet.balance;
   }
 
   function moved(walletAfter: number, status: 200 | 202 = 200, message = 'SUCCESS'): MoveResult {
@@ -136,7 +132,7 @@ export function createWalletService(deps: WalletServiceDeps) {
   async function getWallet(userId: string): Promise<WalletResponse> {
     const [profile, ledger, slots] = await Promise.all([
       deps.accounts.getProfile(userId),
-      repo.playerLedgerAccounts(db, userId),
+      playerLedgerAccounts(db, userId),
       slotEntries(userId),
     ]);
     const { bankAccount, ...rest } = profile;
@@ -166,7 +162,10 @@ export function createWalletService(deps: WalletServiceDeps) {
         }
       }),
     );
-    if (results.some((result) => result.changed)) deps.onWalletChanged(userId, await walletMinor(userId));
+    if (results.some((result) => result.changed)) {
+      events.notify('wallet.changed', { userId, walletMinor: await walletMinor(userId) });
+      events.notify('game.refreshed', { userId });
+    }
     return { slots: await slotEntries(userId), updatedAt: new Date(now()).toISOString() };
   }
 
@@ -176,7 +175,7 @@ export function createWalletService(deps: WalletServiceDeps) {
     if (await repo.findGameAccount(db, userId, code)) throw badRequest('SLOT_ALREADY_ACTIVE');
     const opened = await callProvider(providerTimeoutMs, () => provider.activate(userId));
     if (!opened.ok) throw new AppError('SLOT_ACTIVATE_FAIL', 502);
-    const { wallet } = await repo.playerLedgerAccounts(db, userId);
+    const { wallet } = await playerLedgerAccounts(db, userId);
     try {
       await db.transaction().execute(async (trx) => {
         const at = now();
@@ -240,7 +239,7 @@ export function createWalletService(deps: WalletServiceDeps) {
   function finishMove(
     ticket: IdempotencyTicket,
     last: boolean,
-    work: (trx: Kysely<Database>) => Promise<MoveResult>,
+    work: (trx: Transaction<Database>) => Promise<MoveResult>,
   ): Promise<MoveResult> {
     return last ? ticket.finish(db, work) : ticket.transaction(db, work);
   }
@@ -262,28 +261,23 @@ export function createWalletService(deps: WalletServiceDeps) {
           db,
           async (trx) => {
             const at = now();
-            value = amount === 'all' ? await repo.ledgerBalance(trx, ctx.wallet.id) : amount;
+            value = amount === 'all' ? await ledgerBalance(trx, ctx.wallet.id) : amount;
             if (value < MIN_TRANSFER_MINOR)
               throw amount === 'all' ? new InsufficientFunds(ctx.wallet.id) : badRequest('TRANSFER_MINIMUM', 'amount');
-            await repo.insertStatement(trx, {
-              id: statementId,
-              userId: ctx.userId,
-              statementType: 'transfer',
-              fromCode: WALLET_CODE,
-              toCode: ctx.account.providerCode,
-              amount: value,
-              currency: ctx.wallet.currency,
-              status: 'PENDING',
-              gameAccountId: ctx.account.id,
-              now: at,
-            });
-            const result = await postTransfer(trx, {
+            const result = await bookMovement(trx, {
+              statement: {
+                id: statementId,
+                userId: ctx.userId,
+                statementType: 'transfer',
+                fromCode: WALLET_CODE,
+                toCode: ctx.account.providerCode,
+                status: 'PENDING',
+                gameAccountId: ctx.account.id,
+              },
               from: ctx.wallet,
               to: ctx.game,
               amount: value,
               kind: LEDGER_KINDS.gameTransfer,
-              refType: 'statement',
-              refId: statementId,
               now: at,
             });
             walletAfter = result.fromBalance;
@@ -295,13 +289,13 @@ export function createWalletService(deps: WalletServiceDeps) {
         if (error instanceof InsufficientFunds) throw badRequest('MONEY_NOT_ENOUGH', 'amount');
         throw error;
       }
-      deps.onWalletChanged(ctx.userId, walletAfter);
+      events.notify('wallet.changed', { userId: ctx.userId, walletMinor: walletAfter });
       const deposit = await callProvider(providerTimeoutMs, () =>
         ctx.provider.deposit(ctx.account.username, value, statementId),
       );
       if (deposit.ok) {
         return finishMove(ticket, last, async (trx) => {
-          await repo.settleStatement(trx, statementId, 'SUCCESS', now());
+          await settleStatement(trx, statementId, 'SUCCESS', now());
           // Wins or losses since the last sync show up here for free: keep the ledger in step.
           if (deposit.value.balance !== gameAfter) await bookGameResult(trx, ctx, deposit.value.balance, now());
           return moved(walletAfter);
@@ -309,12 +303,12 @@ export function createWalletService(deps: WalletServiceDeps) {
       }
       const outcome = deposit.kind === 'rejected' ? 'not_found' : await lookUp(ctx, statementId);
       if (outcome === 'done') {
-        await repo.settleStatement(db, statementId, 'SUCCESS', now());
+        await settleStatement(db, statementId, 'SUCCESS', now());
         return moved(walletAfter);
       }
       if (outcome === 'not_found') {
         await db.transaction().execute((trx) => reverseTransferIn(trx, ctx, statementId, value, now()));
-        deps.onWalletChanged(ctx.userId, await walletMinor(ctx.userId));
+        events.notify('wallet.changed', { userId: ctx.userId, walletMinor: await walletMinor(ctx.userId) });
         throw new AppError('TRANSFER_FAIL', 502);
       }
       return moved(walletAfter, 202, TRANSFER_PENDING);
@@ -331,7 +325,8 @@ export function createWalletService(deps: WalletServiceDeps) {
     return locks.withAccount(ctx.account.id, async () => {
       const synced = await syncGameAccount(db, ctx, providerTimeoutMs, now);
       if (synced.balance === null) throw new AppError('TRANSFER_FAIL', 502);
-      if (synced.changed) deps.onWalletChanged(ctx.userId, await walletMinor(ctx.userId));
+      if (synced.changed)
+        events.notify('wallet.changed', { userId: ctx.userId, walletMinor: await walletMinor(ctx.userId) });
       const value = amount === 'all' ? synced.balance : amount;
       if (amount === 'all' && value === 0) return moved(await walletMinor(ctx.userId));
       if (value < MIN_TRANSFER_MINOR && amount !== 'all') throw badRequest('TRANSFER_MINIMUM', 'amount');
@@ -341,7 +336,7 @@ export function createWalletService(deps: WalletServiceDeps) {
       await ticket.transaction(
         db,
         (trx) =>
-          repo.insertStatement(trx, {
+          insertStatement(trx, {
             id: statementId,
             userId: ctx.userId,
             statementType: 'transfer',
@@ -371,11 +366,11 @@ export function createWalletService(deps: WalletServiceDeps) {
           walletAfter = (await completeTransferOut(trx, ctx, statementId, value, at)).toBalance;
           return moved(walletAfter);
         });
-        deps.onWalletChanged(ctx.userId, walletAfter);
+        events.notify('wallet.changed', { userId: ctx.userId, walletMinor: walletAfter });
         return result;
       }
       if (outcome === 'not_found') {
-        await repo.settleStatement(db, statementId, 'FAILED', now());
+        await settleStatement(db, statementId, 'FAILED', now());
         // The provider refused: the player played the money away since the sync, or the provider is down.
         throw withdrawal.ok === false && withdrawal.kind === 'rejected'
           ? badRequest('MONEY_NOT_ENOUGH', 'amount')
@@ -453,7 +448,7 @@ export function createWalletService(deps: WalletServiceDeps) {
     if (status === 'PENDING') {
       const ctx = await context(userId, into ? started.toCode : started.fromCode);
       const synced = await locks.withAccount(ctx.account.id, () => syncGameAccount(db, ctx, providerTimeoutMs, now));
-      if (synced.changed) deps.onWalletChanged(userId, await walletMinor(userId));
+      if (synced.changed) events.notify('wallet.changed', { userId, walletMinor: await walletMinor(userId) });
       status = (await repo.findGameTransfer(db, userId, operation))?.status ?? status;
     }
     if (status === 'PENDING') return moved(await walletMinor(userId), 202, TRANSFER_PENDING);

@@ -9,6 +9,7 @@ import {
   type TestContext,
   testDialects,
 } from '../../../test/helpers.ts';
+import { createDomainEvents } from '../../events/domain-events.ts';
 import { checkLedger } from '../../ledger/check.ts';
 import { createSystemAccounts } from '../../ledger/ledger.ts';
 import type { PayoutAdapter } from '../../providers/payments/payout.ts';
@@ -135,8 +136,7 @@ describe.each(testDialects())('withdrawals after a bank account change (%s)', (d
       clock: ctx.clock,
       systemAccount: createSystemAccounts(ctx.db.kysely),
       payouts: recording,
-      onWalletChanged: () => {},
-      canWithdraw: async () => undefined,
+      events: createDomainEvents(() => {}),
       reviewAfterBankChangeMs: 24 * HOUR,
     });
     await restarted.redispatchPending();

@@ -2,15 +2,10 @@ import { manualPayouts } from '../../providers/payments/payout.ts';
 import { createSandboxPayouts } from '../../providers/payments/payout-sandbox.ts';
 import type { FeatureContext, FeatureRoutes } from '../feature.ts';
 import { sandboxPayoutRoutes, withdrawRoutes } from './withdraw.routes.ts';
-import { allowEveryWithdrawal, createWithdrawals, type WithdrawCheck } from './withdraw.service.ts';
-
-export interface WithdrawHooks {
-  /** Another feature's veto on withdrawals (promotions: BONUS_CONDITION); none by default. */
-  canWithdraw?: WithdrawCheck;
-}
+import { createWithdrawals } from './withdraw.service.ts';
 
 /** Withdrawals to the player's registered bank account, held until the payout posts or fails. */
-export async function withdrawFeature(ctx: FeatureContext, hooks: WithdrawHooks = {}): Promise<FeatureRoutes> {
+export async function withdrawFeature(ctx: FeatureContext): Promise<FeatureRoutes> {
   const sandbox = ctx.config.sandboxProviders
     ? createSandboxPayouts({ delayMs: ctx.config.sandboxPayoutDelayMs })
     : undefined;
@@ -20,8 +15,7 @@ export async function withdrawFeature(ctx: FeatureContext, hooks: WithdrawHooks 
     clock: ctx.clock,
     systemAccount: ctx.systemAccount,
     payouts,
-    onWalletChanged: ctx.onWalletChanged,
-    canWithdraw: hooks.canWithdraw ?? allowEveryWithdrawal,
+    events: ctx.events,
     reviewAfterBankChangeMs: ctx.config.bankChangeReviewHours * 3600 * 1000,
   });
   // Timers die with the process: payouts still in flight are handed to the bank again.

@@ -1,4 +1,4 @@
-import type { Insertable, Kysely, Selectable } from 'kysely';
+import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
 import type { WithdrawalsTable } from '../../db/schema/deposits.ts';
 import type { Database } from '../../db/schema.ts';
 
@@ -29,7 +29,7 @@ export async function findPayee(db: Kysely<Database>, userId: string): Promise<P
   );
 }
 
-export async function insertWithdrawal(trx: Kysely<Database>, row: NewWithdrawal): Promise<void> {
+export async function insertWithdrawal(trx: Transaction<Database>, row: NewWithdrawal): Promise<void> {
   await trx.insertInto('withdrawals').values(row).execute();
 }
 
@@ -42,7 +42,7 @@ export async function findWithdrawal(db: Kysely<Database>, id: string): Promise<
  * the bank reports twice or two reports race: the second update finds no PENDING row.
  */
 export async function settleWithdrawal(
-  trx: Kysely<Database>,
+  trx: Transaction<Database>,
   id: string,
   change: { status: 'PAID' | 'FAILED'; failureReason: string | null },
   now: number,

@@ -12,8 +12,11 @@ import type { Kysely } from 'kysely';
 import { CONTENT_KEYS, type WithdrawLimitsContent } from '../../db/content-settings.ts';
 import type { Database } from '../../db/schema.ts';
 import { getSetting } from '../../db/settings.repo.ts';
-import { type AppError, badRequest, conflict, notFound } from '../../http/errors.ts';
+import { type DomainEvents, DomainRefusal } from '../../events/domain-events.ts';
+import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import type { ReplayableResult } from '../../http/idempotency.ts';
+import { playerLedgerAccounts } from '../../ledger/accounts.ts';
+import { bookMovement, settleStatement } from '../../ledger/booking.ts';
 import {
   InsufficientFunds,
   LEDGER_KINDS,
@@ -24,20 +27,10 @@ import {
 import type { Clock } from '../../lib/clock.ts';
 import { orderedId } from '../../lib/ids.ts';
 import type { PayoutAdapter, PayoutOrder, PayoutReport } from '../../providers/payments/payout.ts';
-import { insertStatement, playerLedgerAccounts, settleStatement } from '../wallet/wallet.repo.ts';
 import * as repo from './withdraw.repo.ts';
 
 /** The limits GET /api/lookup/withdraw serves when the operator has set none. */
 export const DEFAULT_WITHDRAW_LIMITS: WithdrawLimitsContent = { withdrawMinMinor: 100_00, withdrawMaxMinor: 50_000_00 };
-
-/**
- * A rule of another feature that may refuse a withdrawal before anything is held: it answers the
- * refusal (e.g. BONUS_CONDITION while an active bonus's condition is unmet, DESIGN §5) or undefined.
- */
-export type WithdrawCheck = (request: { userId: string; amountMinor: number }) => Promise<AppError | undefined>;
-
-/** The check while no other feature restricts withdrawals. */
-export const allowEveryWithdrawal: WithdrawCheck = async () => undefined;
 
 /** Why a withdrawal refused at operator review failed; shown to the operator on the withdrawal. */
 export const REVIEW_REJECTED = 'REVIEW_REJECTED';
@@ -47,8 +40,12 @@ export interface WithdrawDeps {
   clock: Clock;
   systemAccount: SystemAccounts;
   payouts: PayoutAdapter;
-  onWalletChanged(userId: string, walletMinor: number): void;
-  canWithdraw: WithdrawCheck;
+  /**
+   * Publishes `withdraw.requested` inside the holding transaction, where another feature's rule may
+   * refuse it (promotions: BONUS_CONDITION while an active bonus's condition is unmet, DESIGN §5), and
+   * notifies `wallet.changed`.
+   */
+  events: DomainEvents;
   /**
    * A withdrawal within this long after the payout account changed waits for an operator instead of
    * going to the bank (0: never). Whoever took over a session or a password moves the bank account and
@@ -128,8 +125,6 @@ export function createWithdrawals(deps: WithdrawDeps) {
     if (amountMinor < withdrawMinMinor) throw badRequest('WITHDRAW_MIN', 'amount');
     if (amountMinor > withdrawMaxMinor) throw badRequest('WITHDRAW_MAX', 'amount');
     if (amountMinor > wallet.balance) throw badRequest('MONEY_NOT_ENOUGH', 'amount');
-    const refusal = await deps.canWithdraw({ userId, amountMinor });
-    if (refusal) throw refusal;
 
     const clearing = await deps.systemAccount(SYSTEM_KINDS.payoutClearing, '', wallet.currency);
     const now = clock.now();
@@ -160,41 +155,45 @@ export function createWithdrawals(deps: WithdrawDeps) {
     let walletAfter: number;
     try {
       walletAfter = await db.transaction().execute(async (trx) => {
-        await insertStatement(trx, {
-          id,
-          userId,
-          statementType: 'withdraw',
-          fromCode: 'WALLET',
-          toCode: payee.bankCode,
-          amount: amountMinor,
-          currency: wallet.currency,
-          status: 'PENDING',
-          gameAccountId: null,
-          now,
-        });
-        await repo.insertWithdrawal(trx, row);
         // The ledger refuses to overdraw the wallet in this very UPDATE, so concurrent withdrawals
         // can never take more than the balance, on either database.
-        const held = await postTransfer(trx, {
+        const held = await bookMovement(trx, {
+          statement: {
+            id,
+            userId,
+            statementType: 'withdraw',
+            fromCode: 'WALLET',
+            toCode: payee.bankCode,
+            status: 'PENDING',
+            gameAccountId: null,
+          },
           from: wallet,
           to: clearing,
           amount: amountMinor,
           kind: LEDGER_KINDS.withdrawalHold,
-          refType: 'statement',
-          refId: id,
           now,
         });
+        await repo.insertWithdrawal(trx, row);
         if (kind === 'all' && held.fromBalance !== 0) throw new StaleBalance();
+        await deps.events.publish(trx, 'withdraw.requested', {
+          userId,
+          withdrawalId: id,
+          amount: amountMinor,
+          currency: wallet.currency,
+          walletAfter: held.fromBalance,
+          now,
+        });
         return held.fromBalance;
       });
     } catch (error) {
+      if (error instanceof DomainRefusal) throw badRequest(error.code, error.field);
       if (error instanceof StaleBalance) throw conflict('KEY_INVALID', 'amount');
       if (error instanceof InsufficientFunds) {
         throw kind === 'all' ? conflict('KEY_INVALID', 'amount') : badRequest('MONEY_NOT_ENOUGH', 'amount');
       }
       throw error;
     }
-    deps.onWalletChanged(userId, walletAfter);
+    deps.events.notify('wallet.changed', { userId, walletMinor: walletAfter });
     // Held for review: the statement stays PENDING and nothing goes to the bank until an operator decides.
     if (review === null)
       await dispatch(orderOf({ ...row, failure_reason: null, settled_at: null, review, reviewed_at: null }));
@@ -247,7 +246,7 @@ export function createWithdrawals(deps: WithdrawDeps) {
       const current = await repo.findWithdrawal(db, row.id);
       return { id: row.id, status: (current?.status ?? row.status) as WithdrawalStatus, settled: false };
     }
-    if (walletAfter !== null) deps.onWalletChanged(row.user_id, walletAfter);
+    if (walletAfter !== null) deps.events.notify('wallet.changed', { userId: row.user_id, walletMinor: walletAfter });
     return { id: row.id, status: paid ? 'PAID' : 'FAILED', settled: true };
   }
 

@@ -18,7 +18,8 @@ import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
 import { CONTENT_KEYS } from '../../db/content-settings.ts';
 import { putSetting } from '../../db/settings.repo.ts';
-import { AppError, badRequest } from '../../http/errors.ts';
+import { createDomainEvents, DomainRefusal } from '../../events/domain-events.ts';
+import { AppError } from '../../http/errors.ts';
 import { checkLedger } from '../../ledger/check.ts';
 import { createSystemAccounts } from '../../ledger/ledger.ts';
 import { manualPayouts } from '../../providers/payments/payout.ts';
@@ -315,15 +316,20 @@ describe.each(testDialects())('withdrawals (%s)', (dialect) => {
     await expectBooksBalanced();
   });
 
-  it('lets another feature veto a withdrawal before anything is held', async () => {
+  it('lets another feature refuse a withdrawal inside its holding transaction: nothing stays held', async () => {
     const p = await player(500);
+    const events = createDomainEvents((error) => {
+      throw error;
+    });
+    events.inTransaction('withdraw.requested', async (_trx, { amount }) => {
+      if (amount > 200_00) throw new DomainRefusal('BONUS_CONDITION');
+    });
     const withdrawals = createWithdrawals({
       db: ctx.db.kysely,
       clock: ctx.clock,
       systemAccount: createSystemAccounts(ctx.db.kysely),
       payouts: manualPayouts(),
-      onWalletChanged: () => {},
-      canWithdraw: async ({ amountMinor }) => (amountMinor > 200_00 ? badRequest('BONUS_CONDITION') : undefined),
+      events,
       reviewAfterBankChangeMs: 0,
     });
     const refused = await withdrawals.withdraw(p.userId, 300, 'amount').catch((error: unknown) => error);
@@ -334,6 +340,37 @@ describe.each(testDialects())('withdrawals (%s)', (dialect) => {
       message: 'WITHDRAW_PENDING',
       wallet: { amount: 350 },
     });
+    await expectBooksBalanced();
+  });
+
+  it('answers the refusal of a withdraw.requested handler and moves nothing (a later bonus-condition check)', async () => {
+    const p = await player(500);
+    const events = createDomainEvents((error) => {
+      throw error;
+    });
+    const asked: Array<{ userId: string; amount: number; walletAfter: number }> = [];
+    events.inTransaction('withdraw.requested', async (trx, request) => {
+      asked.push({ userId: request.userId, amount: request.amount, walletAfter: request.walletAfter });
+      // The handler sees the hold it may refuse: the withdrawal row is already written in this transaction.
+      const held = await trx.selectFrom('withdrawals').select('id').where('id', '=', request.withdrawalId).execute();
+      expect(held).toHaveLength(1);
+      throw new DomainRefusal('BONUS_CONDITION');
+    });
+    const dataDir = mkdtempSync(join(tmpdir(), 'wallet-refusal-'));
+    const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, WEB_DIST_DIR: join(dataDir, 'no-web') });
+    const app = await buildApp({ config, db: ctx.db, clock: ctx.clock, events });
+    try {
+      const res = await playerCaller(app, p.token)('POST', '/api/wallet/withdraw', { amount: 300 });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ message: 'BONUS_CONDITION' });
+      expect(asked).toEqual([{ userId: p.userId, amount: 300_00, walletAfter: 200_00 }]);
+    } finally {
+      await app.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+    expect(await p.withdrawals()).toEqual([]);
+    expect((await p.statements()).filter((line) => line.statementType === 'withdraw')).toEqual([]);
+    expect(await p.wallet()).toBe(500);
     await expectBooksBalanced();
   });
 });

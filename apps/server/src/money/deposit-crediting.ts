@@ -1,17 +1,12 @@
-import { MINOR_UNITS_PER_MAJOR } from '@wallet/contract/money';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.ts';
-import {
-  LEDGER_KINDS,
-  type LedgerAccount,
-  postTransfer,
-  SYSTEM_KINDS,
-  type SystemAccounts,
-  type SystemKind,
-} from '../../ledger/ledger.ts';
-import type { Clock } from '../../lib/clock.ts';
-import { orderedId } from '../../lib/ids.ts';
-import { insertStatement, playerLedgerAccounts } from '../wallet/wallet.repo.ts';
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import type { DomainEvents } from '../events/domain-events.ts';
+import { playerLedgerAccounts } from '../ledger/accounts.ts';
+import { bookMovement, bookPendingMovement } from '../ledger/booking.ts';
+import { LEDGER_KINDS, type LedgerAccount, type SystemAccounts, type SystemKind } from '../ledger/ledger.ts';
+import type { Clock } from '../lib/clock.ts';
+import { orderedId } from '../lib/ids.ts';
+import { claimDepositReference, isDepositReferenceClaimed } from './deposit-references.repo.ts';
 
 export interface BookedDeposit {
   userId: string;
@@ -46,7 +41,7 @@ export interface PendingDepositCredit {
  * Runs inside the crediting transaction, after the statement is written, to update the business
  * record (mark a QR paid, a slip successful…). Returning false rolls everything back.
  */
-export type DepositRecorder = (trx: Kysely<Database>, statementId: string) => Promise<boolean>;
+export type DepositRecorder = (trx: Transaction<Database>, statementId: string) => Promise<boolean>;
 
 export type CreditOutcome =
   | { credited: true; walletMinor: number; statementId: string }
@@ -73,53 +68,35 @@ function claimKey(reference: string): string {
     : reference;
 }
 
-/** Wheel coins are counted in whole coins: one ledger unit of currency COIN is one coin. */
-export const COIN_CURRENCY = 'COIN';
-
 /**
  * Books money that has arrived from outside into a player's wallet: a SUCCESS deposit statement and
  * the ledger transfer from the clearing account, in the caller's transaction.
  */
-export async function bookDeposit(
-  trx: Kysely<Database>,
+async function bookDeposit(
+  trx: Transaction<Database>,
   clearing: LedgerAccount,
   wallet: LedgerAccount,
   credit: BookedDeposit,
   now: number,
 ) {
   const statementId = orderedId(now);
-  await insertStatement(trx, {
-    id: statementId,
-    userId: credit.userId,
-    statementType: 'deposit',
-    fromCode: credit.fromCode,
-    toCode: 'WALLET',
-    amount: credit.amount,
-    currency: wallet.currency,
-    status: 'SUCCESS',
-    gameAccountId: null,
-    now,
-  });
-  const moved = await postTransfer(trx, {
+  const moved = await bookMovement(trx, {
+    statement: {
+      id: statementId,
+      userId: credit.userId,
+      statementType: 'deposit',
+      fromCode: credit.fromCode,
+      toCode: 'WALLET',
+      status: 'SUCCESS',
+      gameAccountId: null,
+    },
     from: clearing,
     to: wallet,
     amount: credit.amount,
     kind: LEDGER_KINDS.deposit,
-    refType: 'statement',
-    refId: statementId,
     now,
   });
   return { ...moved, statementId };
-}
-
-/**
- * Wheel coins a deposit earns: one per `unitsPerCoin` whole currency units, rounded down; a rate of 0
- * turns earning off. Integer arithmetic only, as for any money.
- */
-export function coinsForDeposit(amountMinor: number, unitsPerCoin: number): number {
-  if (unitsPerCoin <= 0 || amountMinor <= 0) return 0;
-  const perCoin = unitsPerCoin * MINOR_UNITS_PER_MAJOR;
-  return (amountMinor - (amountMinor % perCoin)) / perCoin;
 }
 
 class Declined extends Error {
@@ -128,79 +105,31 @@ class Declined extends Error {
   }
 }
 
-interface CoinAccounts {
-  issuer: LedgerAccount;
-  player: LedgerAccount;
-  /** Whole wallet-currency units per coin. */
-  unitsPerCoin: number;
-}
-
+/**
+ * Money in, shared by every deposit route (bank feed, manual notices, QR gateways, gift links, slips):
+ * claims the outside reference once, books the statement and the transfer, publishes `deposit.booked`
+ * (wheel coins, later promotions) and lets the route update its own record, all in one transaction;
+ * then notifies `wallet.changed`.
+ */
 export function createDepositService(deps: {
   db: Kysely<Database>;
   clock: Clock;
   systemAccount: SystemAccounts;
-  onWalletChanged(userId: string, walletMinor: number): void;
-  /**
-   * Wheel coins: one per this many whole units deposited, per wallet currency (config
-   * DEPOSIT_BAHT_PER_COIN, DEPOSIT_KIP_PER_COIN), so a kip deposit earns what the same value in baht
-   * does. 0 or absent earns none.
-   */
-  depositUnitsPerCoin?: Partial<Record<string, number>>;
+  events: DomainEvents;
 }) {
-  const unitsPerCoin = (currency: string) => deps.depositUnitsPerCoin?.[currency] ?? 0;
+  const { events } = deps;
 
   /** Everything a crediting transaction touches, looked up before it opens (see createSystemAccounts). */
   async function accountsFor(userId: string, source: { kind: SystemKind; providerCode: string }) {
     const { wallet } = await playerLedgerAccounts(deps.db, userId);
     const clearing = await deps.systemAccount(source.kind, source.providerCode, wallet.currency);
-    let coins: CoinAccounts | null = null;
-    if (unitsPerCoin(wallet.currency) > 0) {
-      const row = await deps.db
-        .selectFrom('ledger_accounts')
-        .select(['id', 'currency'])
-        .where('owner_id', '=', userId)
-        .where('kind', '=', 'coin')
-        .executeTakeFirst();
-      if (!row) throw new Error(`player ${userId} has no coin account`);
-      const issuer = await deps.systemAccount(SYSTEM_KINDS.coinIssuer, '', COIN_CURRENCY);
-      coins = {
-        issuer,
-        player: { id: row.id, ownerId: userId, currency: row.currency },
-        unitsPerCoin: unitsPerCoin(wallet.currency),
-      };
+    return { wallet, clearing };
+  }
+
+  async function claimReference(trx: Transaction<Database>, reference: string, statementId: string, now: number) {
+    if (!(await claimDepositReference(trx, claimKey(reference), statementId, now))) {
+      throw new Declined('duplicate-reference');
     }
-    return { wallet, clearing, coins };
-  }
-
-  /** The deposit's wheel coins, in the crediting transaction: a deposit never exists without its coins. */
-  async function earnCoins(
-    trx: Kysely<Database>,
-    coins: CoinAccounts | null,
-    amount: number,
-    statementId: string,
-    now: number,
-  ) {
-    if (!coins) return;
-    const earned = coinsForDeposit(amount, coins.unitsPerCoin);
-    if (earned === 0) return;
-    await postTransfer(trx, {
-      from: coins.issuer,
-      to: coins.player,
-      amount: earned,
-      kind: LEDGER_KINDS.coinEarn,
-      refType: 'statement',
-      refId: statementId,
-      now,
-    });
-  }
-
-  async function claimReference(trx: Kysely<Database>, reference: string, statementId: string, now: number) {
-    const claimed = await trx
-      .insertInto('deposit_references')
-      .values({ reference: claimKey(reference), statement_id: statementId, created_at: now })
-      .onConflict((oc) => oc.column('reference').doNothing())
-      .executeTakeFirst();
-    if (Number(claimed.numInsertedOrUpdatedRows ?? 0) === 0) throw new Declined('duplicate-reference');
   }
 
   /**
@@ -208,17 +137,23 @@ export function createDepositService(deps: {
    * record, all in one transaction; then tells the player's open apps.
    */
   async function credit(input: DepositCredit, record?: DepositRecorder): Promise<CreditOutcome> {
-    const { wallet, clearing, coins } = await accountsFor(input.userId, input.source);
+    const { wallet, clearing } = await accountsFor(input.userId, input.source);
     const now = deps.clock.now();
     try {
       const result = await deps.db.transaction().execute(async (trx) => {
         const booked = await bookDeposit(trx, clearing, wallet, input, now);
         if (input.reference !== undefined) await claimReference(trx, input.reference, booked.statementId, now);
-        await earnCoins(trx, coins, input.amount, booked.statementId, now);
+        await events.publish(trx, 'deposit.booked', {
+          userId: input.userId,
+          amount: input.amount,
+          currency: wallet.currency,
+          statementId: booked.statementId,
+          now,
+        });
         if (record && !(await record(trx, booked.statementId))) throw new Declined('declined');
         return booked;
       });
-      deps.onWalletChanged(input.userId, result.toBalance);
+      events.notify('wallet.changed', { userId: input.userId, walletMinor: result.toBalance });
       return { credited: true, walletMinor: result.toBalance, statementId: result.statementId };
     } catch (error) {
       if (error instanceof Declined && error.reason !== 'not-pending') return { credited: false, reason: error.reason };
@@ -232,35 +167,28 @@ export function createDepositService(deps: {
    * transaction. The status condition makes a second confirmation a no-op, however it races.
    */
   async function creditPending(input: PendingDepositCredit, record?: DepositRecorder): Promise<PendingCreditOutcome> {
-    const { wallet, clearing, coins } = await accountsFor(input.userId, input.source);
+    const { wallet, clearing } = await accountsFor(input.userId, input.source);
     const now = deps.clock.now();
     try {
       const moved = await deps.db.transaction().execute(async (trx) => {
-        const settled = await trx
-          .updateTable('statements')
-          .set({ status: 'SUCCESS', updated_at: now })
-          .where('id', '=', input.statementId)
-          .where('user_id', '=', input.userId)
-          .where('statement_type', '=', 'deposit')
-          .where('amount', '=', input.amount)
-          .where('status', '=', 'PENDING')
-          .executeTakeFirst();
-        if (Number(settled.numUpdatedRows) !== 1) throw new Declined('not-pending');
-        const transfer = await postTransfer(trx, {
-          from: clearing,
-          to: wallet,
+        const transfer = await bookPendingMovement(
+          trx,
+          { statementId: input.statementId, userId: input.userId, statementType: 'deposit' },
+          { from: clearing, to: wallet, amount: input.amount, kind: LEDGER_KINDS.deposit, now },
+        );
+        if (!transfer) throw new Declined('not-pending');
+        if (input.reference !== undefined) await claimReference(trx, input.reference, input.statementId, now);
+        await events.publish(trx, 'deposit.booked', {
+          userId: input.userId,
           amount: input.amount,
-          kind: LEDGER_KINDS.deposit,
-          refType: 'statement',
-          refId: input.statementId,
+          currency: wallet.currency,
+          statementId: input.statementId,
           now,
         });
-        if (input.reference !== undefined) await claimReference(trx, input.reference, input.statementId, now);
-        await earnCoins(trx, coins, input.amount, input.statementId, now);
         if (record && !(await record(trx, input.statementId))) throw new Declined('declined');
         return transfer;
       });
-      deps.onWalletChanged(input.userId, moved.toBalance);
+      events.notify('wallet.changed', { userId: input.userId, walletMinor: moved.toBalance });
       return { credited: true, walletMinor: moved.toBalance, statementId: input.statementId };
     } catch (error) {
       if (error instanceof Declined) return { credited: false, reason: error.reason };
@@ -269,13 +197,8 @@ export function createDepositService(deps: {
   }
 
   /** True when an outside reference has already been credited by any route. */
-  async function isReferenceCredited(reference: string): Promise<boolean> {
-    const row = await deps.db
-      .selectFrom('deposit_references')
-      .select('reference')
-      .where('reference', '=', claimKey(reference))
-      .executeTakeFirst();
-    return row !== undefined;
+  function isReferenceCredited(reference: string): Promise<boolean> {
+    return isDepositReferenceClaimed(deps.db, claimKey(reference));
   }
 
   return { credit, creditPending, isReferenceCredited };
