@@ -1,8 +1,9 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * One runner for every test: contract and server unit/integration tests in Node, web component tests
- * in happy-dom (configured in apps/web/vite.config.ts), and end-to-end tests in real Chromium.
+ * One runner for every test: contract and server unit/integration tests in Node, web and back-office
+ * component tests in happy-dom (configured in apps/web/vite.config.ts and apps/backoffice/vite.config.ts),
+ * and end-to-end tests in real Chromium.
  */
 export default defineConfig({
   test: {
@@ -26,6 +27,7 @@ export default defineConfig({
         },
       },
       './apps/web/vite.config.ts',
+      './apps/backoffice/vite.config.ts',
       {
         test: {
           name: 'e2e',

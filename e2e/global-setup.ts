@@ -4,9 +4,14 @@ import { resolve } from 'node:path';
 
 const ROOT = resolve(import.meta.dirname, '..');
 
-/** The end-to-end tests drive the built app; build it once if `npm test` did not already. */
+/** The end-to-end tests drive the built apps; build each once if `npm test` did not already. */
 export default function setup(): void {
-  if (existsSync(resolve(ROOT, 'apps/web/dist/index.html'))) return;
-  const result = spawnSync('npm', ['run', 'build', '-w', '@wallet/web'], { cwd: ROOT, stdio: 'inherit' });
-  if (result.status !== 0) throw new Error('building the web app failed');
+  for (const [workspace, dir] of [
+    ['@wallet/web', 'apps/web'],
+    ['@wallet/backoffice', 'apps/backoffice'],
+  ] as const) {
+    if (existsSync(resolve(ROOT, dir, 'dist/index.html'))) continue;
+    const result = spawnSync('npm', ['run', 'build', '-w', workspace], { cwd: ROOT, stdio: 'inherit' });
+    if (result.status !== 0) throw new Error(`building ${workspace} failed`);
+  }
 }

@@ -1,4 +1,4 @@
-// npm test: everything CI runs, in order of cost: typecheck, lint, web build, then every Vitest project
+// npm test: everything CI runs, in order of cost: typecheck, lint, web and back-office builds, then every Vitest project
 // (contract, server, web components, end-to-end in Chromium). Ends with one "N passed, N failed" line.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
@@ -18,7 +18,8 @@ ensureSystemDeps();
 const ok =
   run('typecheck', 'npm', ['run', 'typecheck']) &&
   run('lint', 'npx', ['biome', 'ci', '--colors=off', '.']) &&
-  run('build the player app', 'npm', ['run', 'build', '-w', '@wallet/web']);
+  run('build the player app', 'npm', ['run', 'build', '-w', '@wallet/web']) &&
+  run('build the back office', 'npm', ['run', 'build', '-w', '@wallet/backoffice']);
 if (!ok) {
   console.info('0 passed, 1 failed');
   process.exit(1);

@@ -30,12 +30,13 @@ export function newIdempotencyKey(): string {
   return crypto.randomUUID();
 }
 
-function headers(extra: Record<string, string> = {}): Record<string, string> {
-  const result: Record<string, string> = { 'X-Requested-With': 'XMLHttpRequest', Accept: 'application/json', ...extra };
-  const token = getToken();
-  if (token) result.Authorization = `Bearer ${token}`;
-  return result;
+/** Where an app keeps its session token: each app has its own, so a player's and an operator's never mix. */
+export interface TokenSource {
+  get(): string | null;
+  clear(): void;
 }
+
+const playerToken: TokenSource = { get: getToken, clear: clearToken };
 
 function messageOf(body: unknown): { message?: string; field?: string } {
   if (body && typeof body === 'object' && 'message' in body && typeof body.message === 'string') {
@@ -63,16 +64,29 @@ export interface ApiClientSettings {
   terminatedPath: string;
   /** The app's translations: error codes are shown through errors.<CODE>, network failures through net.*. */
   i18n: Pick<I18n, 't' | 'exists'>;
+  /** The session token to send and to drop on invalid-token; the player's by default. */
+  token?: TokenSource;
 }
 
 /** The HTTP client of one app: each app says where its API lives and where its login and terminated pages are. */
-export function createApiClient({ baseUrl, loginPath, terminatedPath, i18n }: ApiClientSettings) {
+export function createApiClient({ baseUrl, loginPath, terminatedPath, i18n, token = playerToken }: ApiClientSettings) {
   function url(path: string): string {
     return `${baseUrl}${path}`;
   }
 
+  function headers(extra: Record<string, string> = {}): Record<string, string> {
+    const result: Record<string, string> = {
+      'X-Requested-With': 'XMLHttpRequest',
+      Accept: 'application/json',
+      ...extra,
+    };
+    const value = token.get();
+    if (value) result.Authorization = `Bearer ${value}`;
+    return result;
+  }
+
   function toLogin(): void {
-    clearToken();
+    token.clear();
     navigateTo(loginPath);
   }
 

@@ -1,0 +1,85 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { LogoutIcon } from '@wallet/web-kit/ui/icons';
+import { Loader } from '@wallet/web-kit/ui/loader';
+import { Logo } from '@wallet/web-kit/ui/logo';
+import { LoadFailedCard } from '@wallet/web-kit/ui/status-card';
+import { useTranslation } from 'react-i18next';
+import { NavLink, Outlet, useNavigate } from 'react-router';
+import { useLogout } from '@/features/auth/api/logout';
+import { clearOperatorToken } from '@/lib/operator-token';
+import { paths } from '@/lib/paths';
+import { canCall } from '@/lib/permissions';
+import { useMe } from '@/lib/session/get-me';
+import { NAV_ITEMS } from '../navigation';
+import { LanguageSwitch } from './language-switch';
+
+/** Top bar (who is signed in, language, sign out) and the side navigation the operator's role allows. */
+export function ShellLayout() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const me = useMe();
+  const logout = useLogout();
+
+  const signOut = () => {
+    // The token is dropped even if the server call fails: the operator asked to leave.
+    logout.mutate(undefined, {
+      onSettled: () => {
+        clearOperatorToken();
+        queryClient.clear();
+        navigate(paths.signIn, { replace: true });
+      },
+    });
+  };
+
+  const operator = me.data;
+  return (
+    <div className="bo-shell">
+      <a className="skip-link" href="#main">
+        {t('app.skipToContent')}
+      </a>
+      <header className="bo-topbar">
+        <NavLink to={paths.root} className="bo-brand">
+          <Logo size={30} />
+          <span>{t('app.name')}</span>
+        </NavLink>
+        <div className="bo-topbar-actions">
+          <LanguageSwitch />
+          {operator ? (
+            <p className="bo-operator" title={t('topbar.signedInAs', { username: operator.username })}>
+              <span className="bo-operator-name" data-testid="operator-name">
+                {operator.username}
+              </span>
+              <span className="role-badge" data-testid="operator-role">
+                {t(`roles.${operator.role}`)}
+              </span>
+            </p>
+          ) : null}
+          <button type="button" className="btn btn-ghost btn-small" onClick={signOut} disabled={logout.isPending}>
+            <LogoutIcon />
+            <span>{t('topbar.signOut')}</span>
+          </button>
+        </div>
+      </header>
+      <nav className="bo-sidenav" aria-label={t('nav.main')}>
+        {operator
+          ? NAV_ITEMS.filter((item) => canCall(operator.role, item.needs)).map(({ path, label, icon: Icon }) => (
+              <NavLink
+                key={path}
+                to={path}
+                className={({ isActive }) => (isActive ? 'nav-link is-active' : 'nav-link')}
+              >
+                <Icon />
+                <span>{t(`nav.${label}`)}</span>
+              </NavLink>
+            ))
+          : null}
+      </nav>
+      <main className="bo-main" id="main">
+        {me.isPending ? <Loader /> : null}
+        {me.isError ? <LoadFailedCard icon={<LogoutIcon />} error={me.error} onRetry={() => me.refetch()} /> : null}
+        {operator ? <Outlet /> : null}
+      </main>
+    </div>
+  );
+}

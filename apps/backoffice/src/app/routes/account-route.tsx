@@ -1,0 +1,5 @@
+import { AccountScreen } from '@/features/account/components/account-screen';
+
+export default function AccountRoute() {
+  return <AccountScreen />;
+}
