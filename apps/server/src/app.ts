@@ -185,6 +185,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   registerLineQr(app, kysely);
-  await registerStaticFiles(app, config.webDistDir, config.assetsDir);
+  await registerStaticFiles(app, config.webDistDir, config.assetsDir, config.backofficeDistDir);
   return app;
 }

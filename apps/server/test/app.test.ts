@@ -123,6 +123,65 @@ describe('serving the web app', () => {
   });
 });
 
+describe('serving the back office', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    const { mkdtempSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const webDir = mkdtempSync(join(tmpdir(), 'web-dist-'));
+    writeFileSync(join(webDir, 'index.html'), '<!doctype html><div id="root">player</div>');
+    const backofficeDir = mkdtempSync(join(tmpdir(), 'backoffice-dist-'));
+    mkdirSync(join(backofficeDir, 'assets'));
+    writeFileSync(join(backofficeDir, 'index.html'), '<!doctype html><div id="root">back office</div>');
+    writeFileSync(join(backofficeDir, 'assets', 'index-bo123.js'), 'console.log(2)');
+    ctx = await createTestContext('sqlite', { WEB_DIST_DIR: webDir, BACKOFFICE_DIST_DIR: backofficeDir });
+  });
+  afterAll(async () => ctx.close());
+
+  it('answers every /backoffice page with the back office (its own history fallback), never with the player app', async () => {
+    for (const url of [
+      '/backoffice',
+      '/backoffice/',
+      '/backoffice/staff',
+      '/backoffice/audit?page=2',
+      '/backoffice/x/y',
+    ]) {
+      const res = await ctx.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toContain('back office');
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+      expect(res.headers['content-security-policy'], url).toContain("script-src 'self'");
+    }
+    for (const url of ['/', '/login', '/backofficex']) {
+      expect((await ctx.app.inject({ method: 'GET', url })).body, url).toContain('player');
+    }
+  });
+
+  it('serves its hashed assets with a long cache life', async () => {
+    const asset = await ctx.app.inject({ method: 'GET', url: '/backoffice/assets/index-bo123.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.body).toBe('console.log(2)');
+    expect(asset.headers['cache-control']).toContain('immutable');
+    const missing = await ctx.app.inject({ method: 'GET', url: '/backoffice/assets/gone-123.js' });
+    expect(missing.statusCode).toBe(404);
+  });
+
+  it('without a built back office, /backoffice is a 404 and not the player app', async () => {
+    const { mkdtempSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const webDir = mkdtempSync(join(tmpdir(), 'web-dist-'));
+    writeFileSync(join(webDir, 'index.html'), '<!doctype html><div id="root">player</div>');
+    const bare = await createTestContext('sqlite', { WEB_DIST_DIR: webDir });
+    try {
+      const res = await bare.app.inject({ method: 'GET', url: '/backoffice/staff' });
+      expect(res.statusCode).toBe(404);
+      expect(res.body).not.toContain('player');
+    } finally {
+      await bare.close();
+    }
+  });
+});
+
 describe('sandbox doors', () => {
   it('are closed in production unless asked for', async () => {
     const ctx = await createTestContext('sqlite', { NODE_ENV: 'production', ...PRODUCTION_SECRETS });

@@ -58,6 +58,7 @@ export async function createTestContext(
     DATA_DIR: dataDir,
     DATABASE_URL: url,
     WEB_DIST_DIR: join(dataDir, 'no-web'),
+    BACKOFFICE_DIST_DIR: join(dataDir, 'no-backoffice'),
     ...env,
   });
   const clock = manualClock();

@@ -1,14 +1,28 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+
+/** The operator's back office lives under this prefix, beside the player app at /. */
+export const BACKOFFICE_PREFIX = '/backoffice';
+
+/** Hashed assets are cached for a year; index.html never, so a deploy is picked up at once. */
+function cacheHeaders(res: { setHeader(name: string, value: string): unknown }, path: string): void {
+  res.setHeader('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+}
 
 /**
- * Serves the built player app at / with a history-mode fallback: any GET or HEAD that is not an API, media or
- * sandbox path and is not a file gets index.html, and the app shows its own Page Not Found.
- * Hashed assets are cached for a year; index.html never, so a deploy is picked up at once.
+ * Serves the built player app at / and the built back office at /backoffice/, each with its own history-mode
+ * fallback: a GET or HEAD under /backoffice that is not a file gets the back office's index.html, any other
+ * that is not an API, media or sandbox path gets the player's, and the app shows its own Page Not Found.
+ * A path of one app never falls back to the other, so the player app never loads the back office's code.
  */
-export async function registerStaticFiles(app: FastifyInstance, webDistDir: string, assetsDir: string): Promise<void> {
+export async function registerStaticFiles(
+  app: FastifyInstance,
+  webDistDir: string,
+  assetsDir: string,
+  backofficeDistDir: string,
+): Promise<void> {
   await app.register(fastifyStatic, {
     root: join(assetsDir),
     prefix: '/media/',
@@ -16,6 +30,8 @@ export async function registerStaticFiles(app: FastifyInstance, webDistDir: stri
     maxAge: '1d',
   });
   const hasWeb = existsSync(join(webDistDir, 'index.html'));
+  const hasBackoffice = existsSync(join(backofficeDistDir, 'index.html'));
+  // reply.sendFile (the fallbacks) comes from the first of the two apps registered.
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: webDistDir,
@@ -23,18 +39,33 @@ export async function registerStaticFiles(app: FastifyInstance, webDistDir: stri
       wildcard: false,
       index: false,
       cacheControl: false,
-      setHeaders(res, path) {
-        res.setHeader('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
-      },
+      setHeaders: cacheHeaders,
+    });
+  }
+  if (hasBackoffice) {
+    await app.register(fastifyStatic, {
+      root: backofficeDistDir,
+      prefix: `${BACKOFFICE_PREFIX}/`,
+      wildcard: false,
+      index: false,
+      cacheControl: false,
+      decorateReply: !hasWeb,
+      setHeaders: cacheHeaders,
     });
   }
 
+  const sendIndex = (reply: FastifyReply, dir: string) =>
+    reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html', dir);
+
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '';
+    const isPage = request.method === 'GET' || request.method === 'HEAD';
+    const isBackoffice = path === BACKOFFICE_PREFIX || path.startsWith(`${BACKOFFICE_PREFIX}/`);
+    // A missing hashed asset is a 404, not a page: a stale tab must not run index.html as a script.
+    const isAsset = path.startsWith(`${BACKOFFICE_PREFIX}/assets/`);
     const isBackend = /^\/(api|media|sandbox|socket\.io)(\/|$)/.test(path);
-    if ((request.method === 'GET' || request.method === 'HEAD') && !isBackend && hasWeb) {
-      return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html', webDistDir);
-    }
+    if (isPage && !isAsset && isBackoffice && hasBackoffice) return sendIndex(reply, backofficeDistDir);
+    if (isPage && !isAsset && !isBackoffice && !isBackend && hasWeb) return sendIndex(reply, webDistDir);
     return reply.status(404).send({ message: 'NO_DATA' });
   });
 }
