@@ -46,11 +46,7 @@ export function AccountScreen() {
             <p className="status-line" data-testid="totp-status">
               {t('account.totpOff')}
             </p>
-            {totpEnrolmentRequired ? (
-              <p className="notice" role="alert">
-                {t('account.totpRequired')}
-              </p>
-            ) : null}
+            {totpEnrolmentRequired ? <p className="notice">{t('account.totpRequired')}</p> : null}
             <TotpEnrolment />
           </>
         )}

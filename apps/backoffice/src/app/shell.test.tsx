@@ -1,0 +1,80 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { OPERATOR_ROLES } from '@wallet/contract/backoffice/roles';
+import { describe, expect, it } from 'vitest';
+import { mockApi } from '@/test/mock-api';
+import { me, renderApp, signedIn } from '@/test/render';
+
+const navLabels = async () =>
+  within(await screen.findByRole('navigation', { name: 'Main menu' }))
+    .getAllByRole('link')
+    .map((link) => link.textContent);
+
+describe('the shell', () => {
+  it('sends a visitor without an operator session to sign-in, and back afterwards', async () => {
+    mockApi({});
+    const { router } = renderApp('/audit');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/sign-in'));
+    expect(router.state.location.search).toBe(`?next=${encodeURIComponent('/audit')}`);
+  });
+
+  it('does not take the player’s token for an operator session', async () => {
+    localStorage.setItem('token', 'player-token');
+    mockApi({});
+    const { router } = renderApp('/staff');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/sign-in'));
+  });
+
+  it.each([
+    ['owner', ['Staff', 'Audit log', 'My account']],
+    ['auditor', ['Staff', 'Audit log', 'My account']],
+    ['finance', ['My account']],
+    ['support', ['My account']],
+    ['marketing', ['My account']],
+  ] as const)('shows a %s only what the role may open', async (role, expected) => {
+    signedIn();
+    mockApi({ 'GET /api/backoffice/me': { body: me(role) } });
+    renderApp('/');
+    await waitFor(async () => expect(await navLabels()).toEqual(expected));
+    expect(screen.getByTestId('operator-name').textContent).toBe(`${role}.one`);
+    expect(OPERATOR_ROLES).toContain(role);
+  });
+
+  it('tells a role that opens a screen it may not use, without calling its API', async () => {
+    signedIn();
+    const calls = mockApi({ 'GET /api/backoffice/me': { body: me('support') } });
+    renderApp('/staff');
+    expect(await screen.findByText('Your role does not allow this.')).toBeTruthy();
+    expect(calls.map((call) => call.path)).toEqual(['/api/backoffice/me']);
+  });
+
+  it('signs out: the server session ends and the token is dropped', async () => {
+    signedIn();
+    const calls = mockApi({
+      'GET /api/backoffice/me': { body: me('owner') },
+      'POST /api/backoffice/logout': { body: { message: 'OK' } },
+    });
+    const { user, router } = renderApp('/');
+    await user.click(await screen.findByRole('button', { name: 'Sign out' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/sign-in'));
+    expect(calls.some((call) => call.method === 'POST' && call.path === '/api/backoffice/logout')).toBe(true);
+    expect(sessionStorage.getItem('backoffice-token')).toBeNull();
+  });
+
+  it('an idle session the server has ended (invalid-token) goes back to sign-in', async () => {
+    signedIn();
+    mockApi({ 'GET /api/backoffice/me': { status: 401, body: { message: 'invalid-token' } } });
+    const { router } = renderApp('/audit');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/sign-in'));
+    expect(sessionStorage.getItem('backoffice-token')).toBeNull();
+  });
+
+  it('switches to Thai and remembers it for the back office only', async () => {
+    signedIn();
+    mockApi({ 'GET /api/backoffice/me': { body: me('owner') } });
+    const { user } = renderApp('/');
+    await user.selectOptions(await screen.findByLabelText('Language'), 'th');
+    expect(await screen.findByRole('link', { name: 'พนักงาน' })).toBeTruthy();
+    expect(localStorage.getItem('backoffice-locale')).toBe('th');
+    expect(localStorage.getItem('locale')).toBeNull();
+  });
+});

@@ -1,0 +1,114 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import type { AuditEntry } from '@wallet/contract/backoffice/audit';
+import { describe, expect, it, vi } from 'vitest';
+import { mockApi } from '@/test/mock-api';
+import { me, renderApp, signedIn } from '@/test/render';
+
+function entry(id: number, overrides: Partial<AuditEntry> = {}): AuditEntry {
+  return {
+    id: String(id),
+    at: '2026-03-01T03:04:05.000Z',
+    operatorId: 'op-owner',
+    operatorUsername: 'admin',
+    operatorRole: 'owner',
+    action: 'staff.create',
+    targetType: 'operator',
+    targetId: `op-${id}`,
+    before: null,
+    after: { username: `user${id}`, role: 'support' },
+    reason: 'new hire',
+    ip: '10.0.0.7',
+    requestId: `req-${id}`,
+    ...overrides,
+  };
+}
+
+const staff = {
+  items: [
+    {
+      id: 'op-owner',
+      username: 'admin',
+      role: 'owner',
+      status: 'active',
+      totpEnabled: false,
+      createdAt: '2026-01-01T00:00:00.000Z',
+      lastLoginAt: null,
+    },
+  ],
+};
+
+describe('Audit log', () => {
+  it('lists rows newest first with translated actions, time in Bangkok and the change on demand', async () => {
+    signedIn();
+    mockApi({
+      'GET /api/backoffice/me': { body: me('auditor') },
+      'GET /api/backoffice/staff': { body: staff },
+      'GET /api/backoffice/audit': { body: { items: [entry(1)], total: 1, page: 1, limit: 50 } },
+    });
+    const { user } = renderApp('/audit');
+    const row = await screen.findByTestId('audit-row');
+    expect(within(row).getByText('Created staff account')).toBeTruthy();
+    expect(within(row).getByText('01/03/2026 10:04:05')).toBeTruthy();
+    expect(within(row).getByText('Staff · op-1')).toBeTruthy();
+    await user.click(within(row).getByText('Show'));
+    expect(within(row).getByText(/"username": "user1"/)).toBeTruthy();
+    expect(screen.getByText('1 row')).toBeTruthy();
+  });
+
+  it('filters and pages on the server, Bangkok days with an exclusive end', async () => {
+    signedIn();
+    const calls = mockApi({
+      'GET /api/backoffice/me': { body: me('owner') },
+      'GET /api/backoffice/staff': { body: staff },
+      'GET /api/backoffice/audit': () => ({
+        body: { items: Array.from({ length: 50 }, (_, i) => entry(i + 1)), total: 120, page: 1, limit: 50 },
+      }),
+    });
+    const { user } = renderApp('/audit');
+    await screen.findAllByTestId('audit-row');
+    await user.selectOptions(screen.getByLabelText('Operator'), 'op-owner');
+    await user.selectOptions(screen.getByLabelText('Action'), 'staff.role');
+    await user.selectOptions(screen.getByLabelText('Target type'), 'operator');
+    await user.type(screen.getByLabelText('Target id'), 'op-7');
+    await user.type(screen.getByLabelText('From'), '2026-03-01');
+    await user.type(screen.getByLabelText('To'), '2026-03-02');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() => expect(calls.filter((call) => call.path === '/api/backoffice/audit').length).toBe(2));
+    await user.click(screen.getByRole('button', { name: 'Page 3' }));
+    await waitFor(() => expect(calls.filter((call) => call.path === '/api/backoffice/audit').length).toBe(3));
+
+    const fetchUrls = vi.mocked(fetch).mock.calls.map(([url]) => new URL(String(url), 'http://localhost'));
+    const audits = fetchUrls.filter((url) => url.pathname === '/api/backoffice/audit');
+    expect(Object.fromEntries(audits[0]!.searchParams)).toEqual({ page: '1', limit: '50' });
+    expect(Object.fromEntries(audits[2]!.searchParams)).toEqual({
+      operatorId: 'op-owner',
+      action: 'staff.role',
+      targetType: 'operator',
+      targetId: 'op-7',
+      from: '2026-02-28T17:00:00.000Z',
+      to: '2026-03-02T17:00:00.000Z',
+      page: '3',
+      limit: '50',
+    });
+  });
+
+  it('downloads the filtered rows as CSV with the operator’s token', async () => {
+    signedIn();
+    const createObjectURL = vi.fn(() => 'blob:audit');
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    const calls = mockApi({
+      'GET /api/backoffice/me': { body: me('auditor') },
+      'GET /api/backoffice/staff': { body: staff },
+      'GET /api/backoffice/audit': { body: { items: [entry(1)], total: 1, page: 1, limit: 50 } },
+      'GET /api/backoffice/audit.csv': { body: undefined },
+    });
+    const { user } = renderApp('/audit');
+    await screen.findByTestId('audit-row');
+    await user.click(screen.getByRole('button', { name: 'Download CSV' }));
+    await waitFor(() => expect(click).toHaveBeenCalled());
+    const csvCall = calls.find((call) => call.path === '/api/backoffice/audit.csv');
+    expect(csvCall?.headers.Authorization).toBe('Bearer operator-token');
+    expect(createObjectURL).toHaveBeenCalled();
+  });
+});
