@@ -12,6 +12,7 @@ import { requirePlayer } from './http/auth.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { createIdempotency } from './http/idempotency.ts';
 import { registerLineQr } from './http/line-qr.ts';
+import { requireOperator } from './http/operator-auth.ts';
 import { serializerCompiler } from './http/response-serializer.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerStaticFiles } from './http/static-files.ts';
@@ -20,6 +21,7 @@ import { type Clock, systemClock } from './lib/clock.ts';
 import { randomSecret, sha256 } from './lib/ids.ts';
 import { createImageDecoder } from './lib/image-decoder/image-decoder.ts';
 import { accountFeature } from './modules/account/account.module.ts';
+import { backofficeFeature } from './modules/backoffice/backoffice.module.ts';
 import { depositFeature } from './modules/deposit/deposit.module.ts';
 import { type FeatureContext, type FeatureRoutes, registerFeatures } from './modules/feature.ts';
 import { giftLinkFeature } from './modules/gift-link/gift-link.module.ts';
@@ -159,6 +161,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     verifications: otp.verifications,
     onSessionsEnded: (userId, which) => realtime.sessionsEnded(userId, which),
   });
+  const backoffice = backofficeFeature(ctx);
   const features: FeatureRoutes[] = [
     await lookupFeature(ctx),
     otp,
@@ -171,6 +174,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await slipFeature(ctx),
     await withdrawFeature(ctx),
     await sandboxFeature(ctx, { outbox: sandboxSms, games: sandboxGames }),
+    backoffice,
   ];
   app.addHook('onClose', async () => {
     for (const feature of features) await feature.close?.();
@@ -182,6 +186,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     webhook: { pathPrefix: '/api/webhooks/' },
     player: { pathPrefix: '/api/', guard: (scope) => requirePlayer(scope, kysely, clock) },
     sandbox: config.sandboxProviders ? { pathPrefix: '/sandbox/' } : undefined,
+    // The terminated-service gate keeps /api/backoffice/ open too: the operator switches it back on.
+    operator: { pathPrefix: '/api/backoffice/', guard: (scope) => requireOperator(scope, backoffice) },
   });
 
   registerLineQr(app, kysely);

@@ -174,6 +174,9 @@ const configSchema = z
     sandboxProviders: env.SANDBOX_PROVIDERS ?? env.NODE_ENV !== 'production',
     // The demo player's password is in the README: never seeded into production unless asked for.
     seedDemo: env.SEED_DEMO ?? env.NODE_ENV !== 'production',
+    // The demo back-office owner (admin/admin1234) would open the back office to anyone: never in
+    // production, even with SEED_DEMO=true.
+    seedDemoOperator: (env.SEED_DEMO ?? env.NODE_ENV !== 'production') && env.NODE_ENV !== 'production',
     logLevel: env.LOG_LEVEL,
     webDistDir: resolve(env.WEB_DIST_DIR),
     backofficeDistDir: resolve(env.BACKOFFICE_DIST_DIR),

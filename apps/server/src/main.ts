@@ -8,7 +8,7 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const db = openDb(config.databaseUrl);
   await migrate(db);
-  const seeded = await seed(db.kysely, { demo: config.seedDemo });
+  const seeded = await seed(db.kysely, { demo: config.seedDemo, demoOperator: config.seedDemoOperator });
   const app = await buildApp({
     config,
     db,

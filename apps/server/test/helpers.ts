@@ -63,7 +63,7 @@ export async function createTestContext(
   });
   const clock = manualClock();
   // As main.ts does: demo content only where the configuration asks for it.
-  await seed(db.kysely, { demo: config.seedDemo, now: clock.now() });
+  await seed(db.kysely, { demo: config.seedDemo, demoOperator: config.seedDemoOperator, now: clock.now() });
   const app = await buildApp({ config, db, clock, ...(options.providers ? { providers: options.providers } : {}) });
   return {
     app,

@@ -135,8 +135,6 @@ export const DESIGNED_CODES = [
   'OPERATOR_EXISTS',
   /** An owner acting on their own account through the staff routes (role, disable, reset): 403. */
   'OWN_ACCOUNT',
-  /** A staff change that would leave no active owner (409). */
-  'LAST_OWNER',
 ] as const;
 export type DesignedCode = (typeof DESIGNED_CODES)[number];
 

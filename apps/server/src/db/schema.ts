@@ -1,5 +1,6 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { AccountSecurityTables } from './schema/account-security.ts';
+import type { BackofficeTables } from './schema/backoffice.ts';
 import type { DepositTables } from './schema/deposits.ts';
 import type { QrcodeTables } from './schema/qrcodes.ts';
 import type { SlipTables } from './schema/slips.ts';
@@ -179,7 +180,7 @@ export interface SandboxGameTransactionsTable {
 }
 
 /** Feature tables live in schema/<feature>.ts, one file per migration's owner. */
-export interface Database extends AccountSecurityTables, DepositTables, QrcodeTables, SlipTables {
+export interface Database extends AccountSecurityTables, BackofficeTables, DepositTables, QrcodeTables, SlipTables {
   users: UsersTable;
   sessions: SessionsTable;
   otp_requests: OtpRequestsTable;

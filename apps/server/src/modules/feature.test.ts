@@ -13,6 +13,7 @@ const SCOPES = {
       }),
   },
   sandbox: { pathPrefix: '/sandbox/' },
+  operator: { pathPrefix: '/api/backoffice/' },
 } satisfies Record<string, AudienceScope>;
 
 /** One route per audience, answering which audience it belongs to. */

@@ -38,10 +38,12 @@ export interface FeatureContext {
  * - public: anyone, no login (log in, register, lookups, signed slip-image links);
  * - webhook: providers' signed callbacks, no login; they stay open while the service is terminated;
  * - player: inside the bearer-token check;
- * - sandbox: only while sandbox providers are on.
- * A new audience (the back office's operator) is one entry here and one scope in app.ts.
+ * - sandbox: only while sandbox providers are on;
+ * - operator: the back office under /api/backoffice/, inside the operator check (a live operator
+ *   session whose role holds the route's permission, http/operator-auth.ts).
+ * A new audience is one entry here and one scope in app.ts.
  */
-export const AUDIENCES = ['public', 'webhook', 'player', 'sandbox'] as const;
+export const AUDIENCES = ['public', 'webhook', 'player', 'sandbox', 'operator'] as const;
 export type Audience = (typeof AUDIENCES)[number];
 
 /** A feature's routes by audience; close stops its timers when the app closes. */

@@ -8,6 +8,8 @@ export const AUDIT_ACTIONS = [
   'operator.login_failed',
   'operator.logout',
   'operator.password_change',
+  /** A new authenticator secret was made (not yet in force), and the first code from it put it in force. */
+  'operator.totp_setup',
   'operator.totp_enable',
   'staff.create',
   'staff.disable',

@@ -25,6 +25,8 @@ export const auditQuery = z.object({
   format: z.enum(['json', 'csv']).default('json'),
 });
 export type AuditQuery = z.input<typeof auditQuery>;
+/** The query as the server reads it, defaults applied. */
+export type AuditQueryParsed = z.output<typeof auditQuery>;
 
 export const auditEntry = z.object({
   id: z.string(),

@@ -71,6 +71,7 @@ export const BACKOFFICE_ROUTES = {
   'POST /api/backoffice/login': 'public',
   'POST /api/backoffice/logout': 'session',
   'GET /api/backoffice/me': 'session',
+  'POST /api/backoffice/me/password': 'session',
   'POST /api/backoffice/me/totp/setup': 'session',
   'POST /api/backoffice/me/totp/enable': 'session',
   'GET /api/backoffice/staff': 'staff.read',

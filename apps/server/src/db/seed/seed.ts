@@ -12,6 +12,11 @@ import { LAO_BANKS, SOURCES, THAI_BANKS } from './reference-data.ts';
 
 /** The demo player the README names. */
 export const DEMO_PLAYER = { username: '0812345678', password: 'demo1234', id: 'DEMO000001' } as const;
+/**
+ * The demo back-office owner the README names (no two-factor). Never in production: its password is
+ * public and one of the first guessed (the password rule would refuse it; the seed does not ask).
+ */
+export const DEMO_OPERATOR = { username: 'admin', password: 'admin1234', id: 'DEMOADMIN001' } as const;
 /** 1,000 baht in minor units. */
 const DEMO_OPENING_DEPOSIT = 100_000;
 
@@ -20,10 +25,14 @@ const DEMO_OPENING_DEPOSIT = 100_000;
  * the demo player. Runs once: a marker setting records that it did, so operator edits are never
  * overwritten by a restart.
  */
-export async function seed(db: Kysely<Database>, options: { demo: boolean; now?: number }): Promise<boolean> {
+export async function seed(
+  db: Kysely<Database>,
+  options: { demo: boolean; demoOperator?: boolean; now?: number },
+): Promise<boolean> {
   // The catalogue is merged at every start (new providers appear, operator edits stay), and only on
   // installations with demo data: production lists only the providers it has contracts with.
   if (options.demo) await seedGameCatalogue(db);
+  if (options.demoOperator) await seedDemoOperator(db, options.now ?? Date.now());
   if (await getSetting<boolean>(db, 'seeded')) return false;
   const now = options.now ?? Date.now();
   // System accounts are made outside the seed's transaction (see createSystemAccounts).
@@ -194,4 +203,30 @@ async function seedDemo(trx: Transaction<Database>, clearing: LedgerAccount, now
     kind: LEDGER_KINDS.deposit,
     now,
   });
+}
+
+/**
+ * Adds the demo owner while the installation has no operator at all, also on a database seeded
+ * before the back office existed; once staff exist (or the demo owner was renamed) it adds nothing.
+ */
+async function seedDemoOperator(db: Kysely<Database>, now: number): Promise<void> {
+  const anyOperator = await db.selectFrom('operators').select('id').limit(1).executeTakeFirst();
+  if (anyOperator) return;
+  await db
+    .insertInto('operators')
+    .values({
+      id: DEMO_OPERATOR.id,
+      username: DEMO_OPERATOR.username,
+      password_hash: await hashPassword(DEMO_OPERATOR.password),
+      role: 'owner',
+      status: 'active',
+      totp_secret: null,
+      totp_pending_secret: null,
+      totp_last_step: null,
+      created_at: now,
+      updated_at: now,
+      last_login_at: null,
+    })
+    .onConflict((oc) => oc.doNothing())
+    .execute();
 }

@@ -1,0 +1,86 @@
+import { type Permission, roleCan, routePermission } from '@wallet/contract/backoffice/permissions';
+import { type OperatorRole, TOTP_REQUIRED_ROLES } from '@wallet/contract/backoffice/roles';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { sha256 } from '../lib/ids.ts';
+import { bearerToken } from './auth.ts';
+import { AppError, invalidToken } from './errors.ts';
+
+/** The signed-in operator behind a back-office call. */
+export interface Operator {
+  id: string;
+  username: string;
+  role: OperatorRole;
+  totpEnabled: boolean;
+  tokenHash: string;
+  /** When the session ends at the latest (epoch ms). */
+  sessionExpiresAt: number;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    operator: Operator | null;
+  }
+  interface FastifyContextConfig {
+    /** Set from the contract's BACKOFFICE_ROUTES when a back-office route is declared; never by hand. */
+    permission?: Permission | 'public';
+  }
+}
+
+export interface OperatorAuthOptions {
+  /**
+   * The live session behind a token hash and its active operator, counting this call as activity, or
+   * null (unknown, revoked, idle too long, too old, operator disabled). Operator sessions are a table
+   * of their own, so a player's token is unknown here and an operator's is unknown to requirePlayer.
+   */
+  authenticate(tokenHash: string): Promise<Omit<Operator, 'tokenHash'> | null>;
+  /** Production: owner and finance can do nothing but their own session business until they enrol TOTP. */
+  requireTotpEnrolment: boolean;
+}
+
+/**
+ * The operator audience's one check, for every route of the scope it is called in. Each route takes
+ * its permission from the contract's table as it is declared (a route the table lacks stops the app
+ * at start, so none can slip in unguarded); each call then needs a live operator session (401
+ * invalid-token) whose role holds that permission (403 NO_PERMISSION). No handler checks roles.
+ */
+export function requireOperator(scope: FastifyInstance, options: OperatorAuthOptions): void {
+  scope.decorateRequest('operator', null);
+  scope.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) {
+      // Fastify answers HEAD for every GET route: the same permission as the GET.
+      const permission = routePermission(method === 'HEAD' ? 'GET' : method, route.url);
+      if (!permission) {
+        throw new Error(
+          `back-office route ${method} ${route.url} has no permission in contract backoffice/permissions.ts`,
+        );
+      }
+      route.config = { ...route.config, permission };
+    }
+  });
+  scope.addHook('onRequest', async (request) => {
+    const permission = request.routeOptions.config.permission;
+    if (permission === 'public') return;
+    const token = bearerToken(request);
+    if (!token || token.length > 200) throw invalidToken();
+    const tokenHash = sha256(token);
+    const operator = await options.authenticate(tokenHash);
+    if (!operator) throw invalidToken();
+    request.operator = { ...operator, tokenHash };
+    if (!permission) throw new AppError('NO_PERMISSION', 403);
+    if (permission !== 'session' && mustEnrolTotp(operator, options.requireTotpEnrolment)) {
+      throw new AppError('TOTP_ENROLMENT_REQUIRED', 403);
+    }
+    if (!roleCan(operator.role, permission)) throw new AppError('NO_PERMISSION', 403);
+  });
+}
+
+export function mustEnrolTotp(operator: { role: OperatorRole; totpEnabled: boolean }, required: boolean): boolean {
+  return required && !operator.totpEnabled && TOTP_REQUIRED_ROLES.includes(operator.role);
+}
+
+/** For handlers behind requireOperator: the operator is always there. */
+export function operatorOf(request: FastifyRequest): Operator {
+  if (!request.operator) throw invalidToken();
+  return request.operator;
+}

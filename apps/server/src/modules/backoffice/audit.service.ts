@@ -1,0 +1,140 @@
+import type { AuditEntry, AuditPage, AuditQueryParsed } from '@wallet/contract/backoffice/audit';
+import type { AuditAction, AuditTargetType } from '@wallet/contract/backoffice/audit-actions';
+import { AUDIT_CSV_MAX_ROWS } from '@wallet/contract/backoffice/audit-actions';
+import { isOperatorRole, type OperatorRole } from '@wallet/contract/backoffice/roles';
+import { stringify } from 'csv-stringify/sync';
+import type { Kysely, Transaction } from 'kysely';
+import type { AuditLogRow } from '../../db/schema/backoffice.ts';
+import type { Database } from '../../db/schema.ts';
+import { orderedId } from '../../lib/ids.ts';
+import { type AuditFilter, countAuditRows, findAuditRows, insertAuditRow } from './audit.repo.ts';
+
+/** Who did it, from where: the signed-in operator of a request, or a command run on the server. */
+export interface AuditActor {
+  operatorId: string | null;
+  username: string;
+  role: OperatorRole | null;
+  ip: string;
+  requestId: string;
+}
+
+export interface AuditChange {
+  action: AuditAction;
+  targetType?: AuditTargetType;
+  targetId?: string;
+  before?: unknown;
+  after?: unknown;
+  reason?: string | null | undefined;
+}
+
+/**
+ * Writes the audit row of a change in the transaction that makes the change: both are committed or
+ * neither is. Every operator change calls this; nothing updates or deletes the rows (the database
+ * refuses it too, migration 011).
+ */
+export async function recordAudit(
+  trx: Transaction<Database>,
+  actor: AuditActor,
+  change: AuditChange,
+  now: number,
+): Promise<void> {
+  await insertAuditRow(trx, {
+    id: orderedId(now),
+    at: now,
+    operator_id: actor.operatorId,
+    operator_username: actor.username,
+    operator_role: actor.role,
+    action: change.action,
+    target_type: change.targetType ?? null,
+    target_id: change.targetId ?? null,
+    before_json: change.before === undefined ? null : JSON.stringify(change.before),
+    after_json: change.after === undefined ? null : JSON.stringify(change.after),
+    reason: change.reason || null,
+    ip: actor.ip,
+    request_id: actor.requestId,
+  });
+}
+
+function toEntry(row: AuditLogRow): AuditEntry {
+  return {
+    id: row.id,
+    at: new Date(Number(row.at)).toISOString(),
+    operatorId: row.operator_id,
+    operatorUsername: row.operator_username,
+    operatorRole: row.operator_role && isOperatorRole(row.operator_role) ? row.operator_role : null,
+    action: row.action,
+    targetType: row.target_type,
+    targetId: row.target_id,
+    before: row.before_json === null ? null : JSON.parse(row.before_json),
+    after: row.after_json === null ? null : JSON.parse(row.after_json),
+    reason: row.reason,
+    ip: row.ip,
+    requestId: row.request_id,
+  };
+}
+
+function filterOf(query: AuditQueryParsed): AuditFilter {
+  return {
+    operatorId: query.operatorId,
+    action: query.action,
+    // The player filter is the target filter for players.
+    targetType: query.playerId ? 'player' : query.targetType,
+    targetId: query.playerId ?? query.targetId,
+    from: query.from ? Date.parse(query.from) : undefined,
+    to: query.to ? Date.parse(query.to) : undefined,
+  };
+}
+
+const CSV_COLUMNS = [
+  'at',
+  'operatorUsername',
+  'operatorRole',
+  'operatorId',
+  'action',
+  'targetType',
+  'targetId',
+  'before',
+  'after',
+  'reason',
+  'ip',
+  'requestId',
+  'id',
+] as const;
+
+export function createAuditService(deps: { db: Kysely<Database> }) {
+  const { db } = deps;
+
+  async function list(query: AuditQueryParsed): Promise<AuditPage> {
+    const filter = filterOf(query);
+    const [rows, total] = await Promise.all([
+      findAuditRows(db, filter, { offset: (query.page - 1) * query.limit, limit: query.limit }),
+      countAuditRows(db, filter),
+    ]);
+    return { items: rows.map(toEntry), total, page: query.page, limit: query.limit };
+  }
+
+  /**
+   * The filtered rows as CSV, newest first, at most AUDIT_CSV_MAX_ROWS. Cells an operator or a player
+   * could have typed (reasons, usernames, JSON) are read by spreadsheets: one starting with = + - @
+   * would run as a formula there, so csv-stringify prefixes it with a quote.
+   */
+  async function csv(query: AuditQueryParsed): Promise<string> {
+    const rows = await findAuditRows(db, filterOf(query), { offset: 0, limit: AUDIT_CSV_MAX_ROWS });
+    const records = rows.map(toEntry).map((entry) => ({
+      ...entry,
+      before: entry.before === null ? '' : JSON.stringify(entry.before),
+      after: entry.after === null ? '' : JSON.stringify(entry.after),
+    }));
+    return stringify(records, {
+      header: true,
+      columns: [...CSV_COLUMNS],
+      escape_formulas: true,
+      record_delimiter: 'windows',
+      cast: { boolean: (value) => String(value) },
+    });
+  }
+
+  return { list, csv };
+}
+
+export type AuditService = ReturnType<typeof createAuditService>;

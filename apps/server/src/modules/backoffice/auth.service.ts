@@ -1,0 +1,306 @@
+import type {
+  OperatorLoginPayload,
+  OperatorLoginResponse,
+  OperatorMeResponse,
+  OperatorPasswordPayload,
+  TotpSetupResponse,
+} from '@wallet/contract/backoffice/auth';
+import { ROLE_PERMISSIONS } from '@wallet/contract/backoffice/permissions';
+import { isOperatorRole, OPERATOR_SESSION_IDLE_MS, OPERATOR_SESSION_MAX_MS } from '@wallet/contract/backoffice/roles';
+import type { Kysely } from 'kysely';
+import { giveBackSlot, takeSlot } from '../../db/rate-counters.repo.ts';
+import type { OperatorRow } from '../../db/schema/backoffice.ts';
+import type { Database } from '../../db/schema.ts';
+import { AppError, badRequest, conflict, tooManyRequests } from '../../http/errors.ts';
+import { mustEnrolTotp, type Operator } from '../../http/operator-auth.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { randomSecret, sha256 } from '../../lib/ids.ts';
+import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from '../../lib/password.ts';
+import type { SecretBox } from '../../lib/secret-box.ts';
+import { type AuditActor, recordAudit } from './audit.service.ts';
+import * as repo from './operator.repo.ts';
+import { acceptedTotpStep, newTotpSecret, totpQrSvg, totpUri } from './totp.ts';
+
+/**
+ * Sign-in guesses allowed per username (from anywhere) and per client address (for any username)
+ * within the window; past either, sign-in answers REQUEST_LIMIT until the window ends. Wrong
+ * authenticator codes count like wrong passwords.
+ */
+export const OPERATOR_LOGIN_LIMITS = { perUsername: 5, perIp: 20, windowMs: 15 * 60 * 1000 } as const;
+/** Wrong codes while enrolling an authenticator, per operator and window. */
+const TOTP_ENABLE_MAX_FAILURES = 5;
+
+export interface OperatorAuthDeps {
+  db: Kysely<Database>;
+  dialect: 'sqlite' | 'postgres';
+  clock: Clock;
+  /** Seals authenticator secrets at rest. */
+  totpBox: SecretBox;
+  /** Production: owner and finance must enrol two-factor before anything else. */
+  requireTotpEnrolment: boolean;
+  /** The name authenticator apps show next to the code. */
+  issuer: string;
+}
+
+/** A client's address and the request id, for the audit rows of a sign-in (no operator yet). */
+export interface ClientInfo {
+  ip: string;
+  requestId: string;
+}
+
+export function actorFromRow(row: Pick<OperatorRow, 'id' | 'username' | 'role'>, client: ClientInfo): AuditActor {
+  return {
+    operatorId: row.id,
+    username: row.username,
+    role: isOperatorRole(row.role) ? row.role : null,
+    ip: client.ip,
+    requestId: client.requestId,
+  };
+}
+
+type LoginFailure = 'unknown-username' | 'wrong-password' | 'wrong-otp' | 'disabled' | 'locked';
+
+export function createOperatorAuthService(deps: OperatorAuthDeps) {
+  const { db, clock } = deps;
+
+  /** One slot of each limit, taken before anything is checked so racing guesses are all counted. */
+  async function takeSlots(limits: { key: string; max: number }[], windowMs: number): Promise<string[] | null> {
+    const now = clock.now();
+    const taken: string[] = [];
+    for (const { key, max } of limits) {
+      const count = await takeSlot(db, 'auth_failures', key, now, windowMs);
+      taken.push(key);
+      if (count > max) {
+        // A refused attempt checks nothing, so it does not count against any limit.
+        for (const k of taken) await giveBackSlot(db, 'auth_failures', k);
+        return null;
+      }
+    }
+    return taken;
+  }
+
+  async function giveBack(slots: string[]): Promise<void> {
+    for (const key of slots) await giveBackSlot(db, 'auth_failures', key);
+  }
+
+  const usernameLimit = (username: string) => ({
+    key: `operator-login:${username}`,
+    max: OPERATOR_LOGIN_LIMITS.perUsername,
+  });
+
+  async function auditFailedLogin(
+    username: string,
+    operator: OperatorRow | undefined,
+    cause: LoginFailure,
+    client: ClientInfo,
+  ): Promise<void> {
+    const actor: AuditActor = operator
+      ? actorFromRow(operator, client)
+      : { operatorId: null, username, role: null, ip: client.ip, requestId: client.requestId };
+    await db.transaction().execute((trx) =>
+      recordAudit(
+        trx,
+        actor,
+        {
+          action: 'operator.login_failed',
+          ...(operator ? { targetType: 'operator' as const, targetId: operator.id } : {}),
+          after: { cause },
+        },
+        clock.now(),
+      ),
+    );
+  }
+
+  async function login(input: OperatorLoginPayload, client: ClientInfo): Promise<OperatorLoginResponse> {
+    const username = input.username;
+    const slots = await takeSlots(
+      [usernameLimit(username), { key: `operator-login-ip:${client.ip}`, max: OPERATOR_LOGIN_LIMITS.perIp }],
+      OPERATOR_LOGIN_LIMITS.windowMs,
+    );
+    if (!slots) {
+      await auditFailedLogin(username, await repo.findOperatorByUsername(db, username), 'locked', client);
+      throw tooManyRequests('REQUEST_LIMIT');
+    }
+    const operator = await repo.findOperatorByUsername(db, username);
+    // An unknown username costs the same scrypt and answers the same as a wrong password.
+    const passwordOk = await verifyPassword(input.password, operator?.password_hash ?? DUMMY_PASSWORD_HASH);
+    if (!operator || !passwordOk) {
+      await auditFailedLogin(username, operator, operator ? 'wrong-password' : 'unknown-username', client);
+      throw badRequest('WRONG_CREDENTIAL');
+    }
+    if (operator.status !== 'active' || !isOperatorRole(operator.role)) {
+      await giveBack(slots);
+      await auditFailedLogin(username, operator, 'disabled', client);
+      throw new AppError('INACTIVE_USER', 403);
+    }
+    const now = clock.now();
+    let step: number | null = null;
+    if (operator.totp_secret) {
+      if (!input.otp) {
+        // The password was right; the app now asks for the code. Not a guess, so not counted.
+        await giveBack(slots);
+        throw badRequest('TOTP_REQUIRED', 'otp');
+      }
+      step = await acceptedTotpStep(deps.totpBox.open(operator.totp_secret), input.otp, now, operator.totp_last_step);
+      if (step === null) {
+        await auditFailedLogin(username, operator, 'wrong-otp', client);
+        throw badRequest('OTP_CODE_INVALID', 'otp');
+      }
+    }
+    const token = randomSecret();
+    const replayed = await db.transaction().execute(async (trx) => {
+      // Two sign-ins racing with one code: only the first moves the last step past it.
+      if (step !== null && !(await repo.claimTotpStep(trx, operator.id, step))) return true;
+      await repo.insertOperatorSession(trx, {
+        tokenHash: sha256(token),
+        operatorId: operator.id,
+        now,
+        expiresAt: now + OPERATOR_SESSION_MAX_MS,
+      });
+      await repo.updateOperator(trx, operator.id, { last_login_at: now });
+      await recordAudit(
+        trx,
+        actorFromRow(operator, client),
+        { action: 'operator.login', targetType: 'operator', targetId: operator.id },
+        now,
+      );
+      return false;
+    });
+    if (replayed) {
+      await auditFailedLogin(username, operator, 'wrong-otp', client);
+      throw badRequest('OTP_CODE_INVALID', 'otp');
+    }
+    await giveBack(slots);
+    return { token, operator: { id: operator.id, username: operator.username, role: operator.role } };
+  }
+
+  /** The operator-auth hook's question: a live session's active operator, the session touched. */
+  async function authenticate(tokenHash: string): Promise<Omit<Operator, 'tokenHash'> | null> {
+    const now = clock.now();
+    const session = await repo.touchOperatorSession(db, tokenHash, now, now - OPERATOR_SESSION_IDLE_MS);
+    if (!session) return null;
+    const operator = await repo.findOperatorById(db, session.operator_id);
+    if (operator?.status !== 'active' || !isOperatorRole(operator.role)) return null;
+    return {
+      id: operator.id,
+      username: operator.username,
+      role: operator.role,
+      totpEnabled: operator.totp_secret !== null,
+      sessionExpiresAt: session.expires_at,
+    };
+  }
+
+  async function logout(operator: Operator, actor: AuditActor): Promise<{ message: 'SUCCESS' }> {
+    const now = clock.now();
+    await db.transaction().execute(async (trx) => {
+      await repo.revokeOperatorSession(trx, operator.tokenHash, now);
+      await recordAudit(trx, actor, { action: 'operator.logout', targetType: 'operator', targetId: operator.id }, now);
+    });
+    return { message: 'SUCCESS' };
+  }
+
+  function me(operator: Operator): OperatorMeResponse {
+    return {
+      id: operator.id,
+      username: operator.username,
+      role: operator.role,
+      totpEnabled: operator.totpEnabled,
+      totpEnrolmentRequired: mustEnrolTotp(operator, deps.requireTotpEnrolment),
+      permissions: [...ROLE_PERMISSIONS[operator.role]],
+      sessionExpiresAt: new Date(operator.sessionExpiresAt).toISOString(),
+    };
+  }
+
+  async function currentRow(operator: Operator): Promise<OperatorRow> {
+    const row = await repo.findOperatorById(db, operator.id);
+    if (!row) throw new AppError('invalid-token', 401);
+    return row;
+  }
+
+  async function totpSetup(operator: Operator, actor: AuditActor): Promise<TotpSetupResponse> {
+    const row = await currentRow(operator);
+    if (row.totp_secret) throw conflict('TOTP_ALREADY_ENABLED');
+    const secret = newTotpSecret();
+    const now = clock.now();
+    await db.transaction().execute(async (trx) => {
+      await repo.updateOperator(trx, operator.id, { totp_pending_secret: deps.totpBox.seal(secret), updated_at: now });
+      // The secret itself never goes into the log.
+      await recordAudit(
+        trx,
+        actor,
+        { action: 'operator.totp_setup', targetType: 'operator', targetId: operator.id, after: { pending: true } },
+        now,
+      );
+    });
+    const uri = totpUri(deps.issuer, operator.username, secret);
+    return { secret, uri, qrSvg: await totpQrSvg(uri) };
+  }
+
+  async function totpEnable(operator: Operator, otp: string, actor: AuditActor): Promise<{ message: 'SUCCESS' }> {
+    const row = await currentRow(operator);
+    if (row.totp_secret) throw conflict('TOTP_ALREADY_ENABLED');
+    if (!row.totp_pending_secret) throw badRequest('TOTP_NOT_SET_UP', 'otp');
+    const slots = await takeSlots(
+      [{ key: `operator-totp:${operator.id}`, max: TOTP_ENABLE_MAX_FAILURES }],
+      OPERATOR_LOGIN_LIMITS.windowMs,
+    );
+    if (!slots) throw tooManyRequests('REQUEST_LIMIT');
+    const now = clock.now();
+    const step = await acceptedTotpStep(deps.totpBox.open(row.totp_pending_secret), otp, now, row.totp_last_step);
+    if (step === null) throw badRequest('OTP_CODE_INVALID', 'otp');
+    await db.transaction().execute(async (trx) => {
+      await repo.updateOperator(trx, operator.id, {
+        totp_secret: row.totp_pending_secret,
+        totp_pending_secret: null,
+        totp_last_step: step,
+        updated_at: now,
+      });
+      await recordAudit(
+        trx,
+        actor,
+        {
+          action: 'operator.totp_enable',
+          targetType: 'operator',
+          targetId: operator.id,
+          before: { totpEnabled: false },
+          after: { totpEnabled: true },
+        },
+        now,
+      );
+    });
+    await giveBack(slots);
+    return { message: 'SUCCESS' };
+  }
+
+  /** Replaces the operator's own password; their other sessions end, this one goes on. */
+  async function changePassword(
+    operator: Operator,
+    input: OperatorPasswordPayload,
+    actor: AuditActor,
+  ): Promise<{ message: 'SUCCESS' }> {
+    const row = await currentRow(operator);
+    const slots = await takeSlots([usernameLimit(row.username)], OPERATOR_LOGIN_LIMITS.windowMs);
+    if (!slots) throw tooManyRequests('REQUEST_LIMIT');
+    if (!(await verifyPassword(input.currentPassword, row.password_hash))) {
+      throw badRequest('WRONG_PASSWORD', 'currentPassword');
+    }
+    await giveBack(slots);
+    const passwordHash = await hashPassword(input.newPassword);
+    const now = clock.now();
+    await db.transaction().execute(async (trx) => {
+      await repo.updateOperator(trx, operator.id, { password_hash: passwordHash, updated_at: now });
+      await repo.revokeOperatorSessions(trx, operator.id, now, operator.tokenHash);
+      await recordAudit(
+        trx,
+        actor,
+        { action: 'operator.password_change', targetType: 'operator', targetId: operator.id },
+        now,
+      );
+    });
+    return { message: 'SUCCESS' };
+  }
+
+  return { login, authenticate, logout, me, totpSetup, totpEnable, changePassword };
+}
+
+export type OperatorAuthService = ReturnType<typeof createOperatorAuthService>;
