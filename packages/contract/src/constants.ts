@@ -52,13 +52,19 @@ export type QrBankCode = (typeof QR_BANK_CODES)[number];
 /** Quick amounts and minimum per QR gateway (SPEC §9). KBANK takes any amount above 0. */
 export const QR_GATEWAYS: Record<
   QrBankCode,
-  { quickAmounts: readonly number[]; minimum: number; minimumOverridable: boolean }
+  {
+    quickAmounts: readonly number[];
+    minimum: number;
+    minimumOverridable: boolean;
+    /** The name as the brand writes it, the same in every language (a brand is not translated or spelled out). */
+    brand: string;
+  }
 > = {
-  KBANK: { quickAmounts: [10, 20, 50, 100, 500, 1000], minimum: 0.01, minimumOverridable: false },
-  WW: { quickAmounts: [100, 200, 300, 500, 1000], minimum: 100, minimumOverridable: false },
-  PAYONEX: { quickAmounts: [100, 200, 300, 500, 1000], minimum: 100, minimumOverridable: false },
-  PAYTIMZ: { quickAmounts: [10, 50, 100, 500, 1000], minimum: 10, minimumOverridable: true },
-  ZPAY: { quickAmounts: [10, 50, 100, 500, 1000], minimum: 10, minimumOverridable: true },
+  KBANK: { quickAmounts: [10, 20, 50, 100, 500, 1000], minimum: 0.01, minimumOverridable: false, brand: 'KBank QR' },
+  WW: { quickAmounts: [100, 200, 300, 500, 1000], minimum: 100, minimumOverridable: false, brand: 'WW Pay' },
+  PAYONEX: { quickAmounts: [100, 200, 300, 500, 1000], minimum: 100, minimumOverridable: false, brand: 'Payonex' },
+  PAYTIMZ: { quickAmounts: [10, 50, 100, 500, 1000], minimum: 10, minimumOverridable: true, brand: 'PayTimz' },
+  ZPAY: { quickAmounts: [10, 50, 100, 500, 1000], minimum: 10, minimumOverridable: true, brand: 'ZPAY' },
 };
 
 export const SPIN_WHEEL = {

@@ -27,6 +27,11 @@ export const qrcodeRecord = z.discriminatedUnion('hasQrcode', [
     qrcodeId: z.string(),
     /** SVG markup; rendered only through the sanitiser. */
     qrcode: z.string(),
+    /**
+     * Not in SPEC: the same QR as a PNG data URL. Banking apps scan a PNG saved to the gallery but not an
+     * SVG, so this is what the player sees, long-presses and downloads.
+     */
+    qrcodePng: z.string().optional(),
     amount: z.number(),
     /** The moment the QR stops being payable; the countdown runs to it. */
     expireIn: isoDateTime,
@@ -39,3 +44,20 @@ export type QrcodeRecord = z.infer<typeof qrcodeRecord>;
 /** DELETE /api/qrcode/{qrcodeId} (designed here): a result code only. */
 export const qrDeleteResponse = z.object({ message: z.string() });
 export type QrDeleteResponse = z.infer<typeof qrDeleteResponse>;
+
+export const QRCODE_STATUSES = ['PENDING', 'PAID', 'EXPIRED', 'CANCELLED'] as const;
+
+export const qrcodeStatusParams = z.object({ bankCode: qrBankCode, qrcodeId: qrcodeIdParams.shape.qrcodeId });
+export type QrcodeStatusParams = z.infer<typeof qrcodeStatusParams>;
+
+/**
+ * GET /api/qrcode/{bankCode}/{qrcodeId} (designed here): what became of a QR the player was shown, so the
+ * app can replace a paid QR with what was credited instead of leaving it payable-looking on screen.
+ * amount is what was credited when PAID (a payment of another amount is held, never credited).
+ */
+export const qrcodeStatus = z.object({
+  qrcodeId: z.string(),
+  status: z.enum(QRCODE_STATUSES),
+  amount: z.number(),
+});
+export type QrcodeStatus = z.infer<typeof qrcodeStatus>;

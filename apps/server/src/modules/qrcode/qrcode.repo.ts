@@ -97,6 +97,23 @@ export async function cancelOwnQrcode(
     .executeTakeFirst();
 }
 
+/** A QR of this player at this gateway, whatever its status. */
+export async function findOwnQrcode(
+  db: Kysely<Database>,
+  userId: string,
+  bankCode: string,
+  qrcodeId: string,
+): Promise<QrcodeRow | undefined> {
+  const row = await db
+    .selectFrom('qrcodes')
+    .selectAll()
+    .where('id', '=', qrcodeId)
+    .where('user_id', '=', userId)
+    .where('bank_code', '=', bankCode)
+    .executeTakeFirst();
+  return row && toQrcode(row);
+}
+
 export async function findQrcode(db: Kysely<Database>, qrcodeId: string): Promise<QrcodeRow | undefined> {
   const row = await db.selectFrom('qrcodes').selectAll().where('id', '=', qrcodeId).executeTakeFirst();
   return row && toQrcode(row);

@@ -5,6 +5,8 @@ import {
   qrCreatePayload,
   qrcodeIdParams,
   qrcodeRecord,
+  qrcodeStatus,
+  qrcodeStatusParams,
   qrDeleteResponse,
 } from '@wallet/contract/qrcode';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -34,6 +36,11 @@ export const playerQrcodeRoutes: FastifyPluginAsyncZod<{ qrcodes: QrcodeService;
     '/api/qrcode/:bankCode',
     { schema: { params: qrBankCodeParams, response: { 200: qrcodeRecord } } },
     async (request) => qrcodes.current(playerOf(request).id, request.params.bankCode),
+  );
+  app.get(
+    '/api/qrcode/:bankCode/:qrcodeId',
+    { schema: { params: qrcodeStatusParams, response: { 200: qrcodeStatus } } },
+    async (request) => qrcodes.status(playerOf(request).id, request.params.bankCode, request.params.qrcodeId),
   );
   app.post(
     '/api/qrcode/:bankCode',

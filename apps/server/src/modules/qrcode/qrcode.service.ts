@@ -1,7 +1,7 @@
 import { QR_BANK_CODES, QR_GATEWAYS, type QrBankCode } from '@wallet/contract/constants';
 import type { BankDepositAccount } from '@wallet/contract/deposit';
 import { fromMinor, MoneyFormatError, toMinor } from '@wallet/contract/money';
-import { type QrcodeRecord, qrMinimum } from '@wallet/contract/qrcode';
+import { type QrcodeRecord, type QrcodeStatus, qrMinimum } from '@wallet/contract/qrcode';
 import { type Kysely, sql } from 'kysely';
 import QRCode from 'qrcode';
 import { CONTENT_KEYS, type DepositContent } from '../../db/content-settings.ts';
@@ -18,6 +18,7 @@ import {
   closePendingQrcodes,
   expireStaleQrcodes,
   findLiveQrcode,
+  findOwnQrcode,
   insertQrcode,
   type QrcodeRow,
 } from './qrcode.repo.ts';
@@ -46,12 +47,22 @@ export function qrMinimumsMinor(overrides: Partial<Record<QrBankCode, number | u
   return minimums;
 }
 
-/** The QR as SPEC §3 shows it; the SVG is drawn from the stored payload on every read. */
+/**
+ * The QR as SPEC §3 shows it; the SVG and the PNG are drawn from the stored payload on every read. The PNG
+ * is drawn here rather than in the browser so the player's app carries no QR encoder; its quiet zone of 4
+ * modules is what cameras need once the image is saved and shown on another screen.
+ */
 async function toRecord(row: QrcodeRow): Promise<QrcodeRecord> {
   return {
     hasQrcode: true,
     qrcodeId: row.id,
     qrcode: await QRCode.toString(row.payload, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' }),
+    qrcodePng: await QRCode.toDataURL(row.payload, {
+      type: 'image/png',
+      margin: 4,
+      scale: 8,
+      errorCorrectionLevel: 'M',
+    }),
     amount: fromMinor(row.amount),
     expireIn: new Date(row.expires_at).toISOString(),
   };
@@ -156,6 +167,18 @@ export function createQrcodeService(deps: QrcodeServiceDeps) {
     });
   }
 
+  /** GET /api/qrcode/{bankCode}/{qrcodeId}: the player's own QR only; a PENDING one past its time is EXPIRED. */
+  async function status(userId: string, bankCode: QrBankCode, qrcodeId: string): Promise<QrcodeStatus> {
+    const row = await findOwnQrcode(db, userId, bankCode, qrcodeId);
+    if (!row) throw notFound('NO_DATA');
+    const ranOut = row.status === 'PENDING' && row.expires_at <= clock.now();
+    return {
+      qrcodeId: row.id,
+      status: ranOut ? 'EXPIRED' : (row.status as QrcodeStatus['status']),
+      amount: fromMinor(row.amount),
+    };
+  }
+
   /** DELETE /api/qrcode/{qrcodeId}: only the player's own QR that is still payable. */
   async function cancel(userId: string, qrcodeId: string): Promise<void> {
     const cancelled = await cancelOwnQrcode(db, userId, qrcodeId, clock.now());
@@ -164,7 +187,7 @@ export function createQrcodeService(deps: QrcodeServiceDeps) {
     await gateway?.cancel(cancelled.gateway_ref).catch(() => undefined);
   }
 
-  return { current, create, cancel };
+  return { current, create, cancel, status };
 }
 export type QrcodeService = ReturnType<typeof createQrcodeService>;
 

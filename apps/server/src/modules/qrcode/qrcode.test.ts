@@ -1,7 +1,9 @@
 import { QR_BANK_CODES, type QrBankCode } from '@wallet/contract/constants';
-import type { QrcodeRecord } from '@wallet/contract/qrcode';
+import type { QrcodeRecord, QrcodeStatus } from '@wallet/contract/qrcode';
 import type { StatementListResponse } from '@wallet/contract/statement';
 import type { WalletResponse } from '@wallet/contract/wallet';
+import jsQR from 'jsqr';
+import { PNG } from 'pngjs';
 import { parse } from 'promptparse';
 import { anyId } from 'promptparse/validate';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -91,6 +93,59 @@ describe.each(testDialects())('QR deposit API (%s)', (dialect) => {
 
       expect(await p.current(bankCode)).toEqual(record);
     }
+  });
+
+  it('gives the QR as a PNG too, which a camera reads as the same payload (banking apps cannot scan a saved SVG)', async () => {
+    const p = await player();
+    const record = await liveQr(p, 'ZPAY', 150);
+    if (!record.hasQrcode) throw new Error('no QR');
+    expect(record.qrcodePng).toMatch(/^data:image\/png;base64,/);
+    const png = PNG.sync.read(Buffer.from(record.qrcodePng?.split(',')[1] ?? '', 'base64'));
+    const read = jsQR(new Uint8ClampedArray(png.data), png.width, png.height);
+    const { payload } = await ctx.db.kysely
+      .selectFrom('qrcodes')
+      .select('payload')
+      .where('id', '=', record.qrcodeId)
+      .executeTakeFirstOrThrow();
+    expect(read?.data).toBe(payload);
+  });
+
+  it("tells the player's app what became of a QR: pending, then paid with the amount credited", async () => {
+    const p = await player();
+    const record = await liveQr(p, 'WW', 250);
+    const status = async (owner: typeof p, bankCode: string, id: string) =>
+      owner.call('GET', `/api/qrcode/${bankCode}/${id}`);
+    expect((await status(p, 'WW', record.qrcodeId)).json<QrcodeStatus>()).toEqual({
+      qrcodeId: record.qrcodeId,
+      status: 'PENDING',
+      amount: 250,
+    });
+    expect((await pay(record.qrcodeId)).json()).toMatchObject({ outcome: 'CREDITED' });
+    const paid = await status(p, 'WW', record.qrcodeId);
+    expect(paid.statusCode).toBe(200);
+    expect(paid.json<QrcodeStatus>()).toEqual({ qrcodeId: record.qrcodeId, status: 'PAID', amount: 250 });
+
+    // Another player, another gateway's path or an unknown id learn nothing.
+    const other = await player();
+    expect((await status(other, 'WW', record.qrcodeId)).statusCode).toBe(404);
+    expect((await status(p, 'ZPAY', record.qrcodeId)).statusCode).toBe(404);
+    expect((await status(p, 'WW', 'NO-SUCH-QR')).json()).toEqual({ message: 'NO_DATA' });
+  });
+
+  it('reports a run-out QR as expired and a cancelled one as cancelled', async () => {
+    const p = await player();
+    const cancelled = await liveQr(p, 'KBANK', 30);
+    expect((await p.call('DELETE', `/api/qrcode/${cancelled.qrcodeId}`)).statusCode).toBe(200);
+    expect((await p.call('GET', `/api/qrcode/KBANK/${cancelled.qrcodeId}`)).json<QrcodeStatus>().status).toBe(
+      'CANCELLED',
+    );
+    const expiring = await liveQr(p, 'KBANK', 40);
+    ctx.clock.advance(EXPIRY_SECONDS * 1000);
+    expect((await p.call('GET', `/api/qrcode/KBANK/${expiring.qrcodeId}`)).json<QrcodeStatus>()).toEqual({
+      qrcodeId: expiring.qrcodeId,
+      status: 'EXPIRED',
+      amount: 40,
+    });
   });
 
   it('refuses amounts below a gateway minimum (QR_MINIMUM) and bad amounts (KEY_INVALID), creating nothing', async () => {
