@@ -13,8 +13,8 @@ import { PASSWORD_MIN_LENGTH, passwordProblem } from '@wallet/contract/password-
 import { ConfigError, loadConfig } from '../config.ts';
 import { openDb } from '../db/database.ts';
 import { migrate } from '../db/migrate.ts';
-import { AppError } from '../http/errors.ts';
 import { systemClock } from '../lib/clock.ts';
+import { DomainError } from '../lib/domain-error.ts';
 import { randomId } from '../lib/ids.ts';
 import { createStaffService } from '../modules/backoffice/staff.service.ts';
 
@@ -134,7 +134,7 @@ export async function runBackoffice(argv: string[], env: NodeJS.ProcessEnv, io: 
       io.err(`backoffice: ${error.message}\nrun "npm run backoffice -- --help" for usage`);
       return 1;
     }
-    if (error instanceof AppError && error.code === 'OPERATOR_EXISTS') {
+    if (error instanceof DomainError && error.code === 'OPERATOR_EXISTS') {
       io.err('backoffice: an operator with this username already exists');
       return 1;
     }

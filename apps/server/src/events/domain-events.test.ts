@@ -1,7 +1,8 @@
 import type { Transaction } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { Database } from '../db/schema.ts';
-import { createDomainEvents, DomainRefusal } from './domain-events.ts';
+import { DomainError } from '../lib/domain-error.ts';
+import { createDomainEvents } from './domain-events.ts';
 
 const trx = {} as Transaction<Database>;
 const booked = { userId: 'u1', amount: 100_00, currency: 'THB', statementId: 's1', now: 1 };
@@ -16,10 +17,10 @@ describe('domain events', () => {
     });
     events.inTransaction('deposit.booked', async () => {
       seen.push('second');
-      throw new DomainRefusal('BONUS_CONDITION');
+      throw new DomainError('BONUS_CONDITION');
     });
     const refused = await events.publish(trx, 'deposit.booked', booked).catch((error: unknown) => error);
-    expect(refused).toBeInstanceOf(DomainRefusal);
+    expect(refused).toBeInstanceOf(DomainError);
     expect(refused).toMatchObject({ code: 'BONUS_CONDITION' });
     expect(seen).toEqual(['first s1', 'second']);
     expect(logged).toEqual([]);

@@ -1,4 +1,3 @@
-import type { ClientMessage } from '@wallet/contract/errors';
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 
@@ -7,7 +6,8 @@ import type { Database } from '../db/schema.ts';
  * and never imports another feature (promotions, coins and chat hang on these).
  *
  * In-transaction events run their handlers inside the transaction that caused them, so a handler's
- * writes commit or roll back with it, and a handler may refuse (throw a DomainRefusal) to undo it all.
+ * writes commit or roll back with it, and a handler may refuse (throw a DomainError, lib/domain-error.ts) to undo it all; the publishing
+ * feature then answers its code (e.g. BONUS_CONDITION for a withdrawal).
  */
 export interface InTransactionEvents {
   /** Money from outside reached a wallet (every deposit route); the statement is SUCCESS in this transaction. */
@@ -39,20 +39,6 @@ export interface AfterCommitEvents {
   'wallet.changed': { userId: string; walletMinor: number };
   /** A refresh booked what the game providers reported (wins, losses, settled transfers). */
   'game.refreshed': { userId: string };
-}
-
-/**
- * A domain rule's "no" raised by an in-transaction handler: the transaction rolls back and the
- * publishing feature answers `code` (SPEC §8), e.g. BONUS_CONDITION for a withdrawal.
- */
-export class DomainRefusal extends Error {
-  constructor(
-    readonly code: ClientMessage,
-    readonly field?: string,
-  ) {
-    super(code);
-    this.name = 'DomainRefusal';
-  }
 }
 
 export type InTransactionHandler<K extends keyof InTransactionEvents> = (

@@ -3,8 +3,8 @@ import type { Kysely } from 'kysely';
 import { prepared } from '../db/prepared.ts';
 import type { Database } from '../db/schema.ts';
 import type { Clock } from '../lib/clock.ts';
+import { forbidden, unauthenticated } from '../lib/domain-error.ts';
 import { sha256 } from '../lib/ids.ts';
-import { AppError, invalidToken } from './errors.ts';
 
 export interface Player {
   id: string;
@@ -42,17 +42,17 @@ const liveSession = prepared<{ user_id: string; status: string; username: string
 export function requirePlayer(scope: FastifyInstance, db: Kysely<Database>, clock: Clock): void {
   scope.addHook('onRequest', async (request) => {
     const token = bearerToken(request);
-    if (!token || token.length > 200) throw invalidToken();
+    if (!token || token.length > 200) throw unauthenticated();
     const tokenHash = sha256(token);
     const session = await liveSession.first(db, [tokenHash, clock.now()]);
-    if (!session) throw invalidToken();
-    if (session.status !== 'active') throw new AppError('INACTIVE_USER', 403);
+    if (!session) throw unauthenticated();
+    if (session.status !== 'active') throw forbidden('INACTIVE_USER');
     request.player = { id: session.user_id, username: session.username, tokenHash };
   });
 }
 
 /** For handlers behind requirePlayer: the player is always there. */
 export function playerOf(request: FastifyRequest): Player {
-  if (!request.player) throw invalidToken();
+  if (!request.player) throw unauthenticated();
   return request.player;
 }

@@ -1,7 +1,8 @@
 import { DESIGNED_CODES, type DesignedCode } from '@wallet/contract/errors';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError } from './errors.ts';
+import { DomainError } from '../lib/domain-error.ts';
+import { failureBody, ReplayedFailure, statusOf } from './error-status.ts';
 
 type Issue = { keyword: string; instancePath: string; message: string; params: Record<string, unknown> };
 
@@ -25,12 +26,9 @@ function codeForIssue(issue: Issue): 'KEY_MISSING' | 'KEY_INVALID' | DesignedCod
  * trace or internal text; it is logged with the request id so support can find it.
  */
 export function registerErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
-    if (error instanceof AppError) {
-      return reply
-        .status(error.statusCode)
-        .send({ message: error.code, ...(error.field ? { field: error.field } : {}) });
-    }
+  app.setErrorHandler((error: FastifyError | DomainError | ReplayedFailure, request, reply) => {
+    if (error instanceof DomainError) return reply.status(statusOf(error)).send(failureBody(error));
+    if (error instanceof ReplayedFailure) return reply.status(error.status).send(error.body);
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issue = error.validation[0] as unknown as Issue;
       // An issue with the whole body (or query) has no path of its own: the part of the request names it.

@@ -5,8 +5,8 @@ import { openTestDatabase, type TestDatabase, testDialects } from '../../test/he
 import type { Db } from '../db/database.ts';
 import { prepared } from '../db/prepared.ts';
 import { manualClock } from '../lib/clock.ts';
+import { refused } from '../lib/domain-error.ts';
 import { registerErrorHandler } from './error-handler.ts';
-import { badRequest } from './errors.ts';
 import { createIdempotency } from './idempotency.ts';
 
 /** Each run of a request's work leaves one row: the count of rows is the count of runs that stuck. */
@@ -42,11 +42,11 @@ describe.each(testDialects())('idempotency on %s', (dialect) => {
     app.post<{ Body: MovePayload }>('/move', async (request, reply) =>
       idempotency.onceClaimingInWork(request, reply, async (ticket) => {
         const { tag, mode } = request.body;
-        if (mode === 'refuse-before') throw badRequest('MONEY_NOT_ENOUGH', 'amount');
+        if (mode === 'refuse-before') throw refused('MONEY_NOT_ENOUGH', 'amount');
         await ticket.transaction(kysely, async (trx) => {
           const { key, value } = run(tag);
           await recordRun.run(trx, [key, value]);
-          if (mode === 'refuse-inside') throw badRequest('MONEY_NOT_ENOUGH', 'amount');
+          if (mode === 'refuse-inside') throw refused('MONEY_NOT_ENOUGH', 'amount');
         });
         if (mode === 'crash-after') throw new Error('lost the provider');
         if (mode === 'wait') await released;

@@ -3,9 +3,10 @@ import type { Kysely, Transaction } from 'kysely';
 import { prepared, transaction } from '../db/prepared.ts';
 import type { Database } from '../db/schema.ts';
 import type { Clock } from '../lib/clock.ts';
+import { conflict, DomainError, refused } from '../lib/domain-error.ts';
 import { sha256 } from '../lib/ids.ts';
 import { playerOf } from './auth.ts';
-import { AppError, badRequest, conflict } from './errors.ts';
+import { failureBody, ReplayedFailure, statusOf } from './error-status.ts';
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 const KEY_PATTERN = /^[A-Za-z0-9_-]{8,100}$/;
@@ -111,7 +112,7 @@ export function createIdempotency(db: Kysely<Database>, clock: Clock) {
   function keyOf(request: FastifyRequest): { userId: string; key: string; requestHash: string } | undefined {
     const header = request.headers[IDEMPOTENCY_HEADER];
     if (header === undefined) return undefined;
-    if (typeof header !== 'string' || !KEY_PATTERN.test(header)) throw badRequest('KEY_INVALID', 'Idempotency-Key');
+    if (typeof header !== 'string' || !KEY_PATTERN.test(header)) throw refused('KEY_INVALID', 'Idempotency-Key');
     const requestHash = sha256(
       `${request.method} ${request.routeOptions.url} ${JSON.stringify(request.params)} ${JSON.stringify(request.body)}`,
     );
@@ -144,11 +145,11 @@ export function createIdempotency(db: Kysely<Database>, clock: Clock) {
   }
 
   /** The answer a failure leaves for repeats: its status, code and field. */
-  function failureAnswer(error: AppError): { status: number; body: { message: string; field?: string } } {
-    if (error.statusCode < 500 && error.field) {
-      return { status: error.statusCode, body: { message: error.code, field: error.field } };
-    }
-    return { status: error.statusCode, body: { message: error.code } };
+  function failureAnswer(error: DomainError): { status: number; body: { message: string; field?: string } } {
+    const status = statusOf(error);
+    const body = failureBody(error);
+    // A server-side failure's answer never named a field: repeats get what the first request got.
+    return { status, body: status < 500 ? body : { message: body.message } };
   }
 
   /**
@@ -195,7 +196,7 @@ export function createIdempotency(db: Kysely<Database>, clock: Clock) {
     try {
       result = await work(ticket);
     } catch (error) {
-      if (error instanceof AppError) {
+      if (error instanceof DomainError) {
         const answer = failureAnswer(error);
         await remember(db, id.userId, id.key, answer.status, answer.body);
       } else {
@@ -264,7 +265,7 @@ export function createIdempotency(db: Kysely<Database>, clock: Clock) {
       result = await work(ticket);
     } catch (error) {
       if (error instanceof KeyAlreadyClaimed) return replay<T>(reply, id, recover);
-      if (error instanceof AppError) {
+      if (error instanceof DomainError) {
         const answer = failureAnswer(error);
         if (claimed) await remember(db, id.userId, id.key, answer.status, answer.body);
         else if (!(await claim(db, id, answer))) return replay<T>(reply, id, recover);
@@ -290,13 +291,12 @@ export function createIdempotency(db: Kysely<Database>, clock: Clock) {
     for (;;) {
       const row = await readKey.first(db, [userId, key]);
       // Released after a 500 between our insert and this read: the caller may simply retry.
-      if (!row) throw new AppError('INTERNAL_SERVER_ERROR', 503);
+      if (!row) throw new DomainError('INTERNAL_SERVER_ERROR', 'unavailable');
       if (row.request_hash !== requestHash) throw conflict('KEY_INVALID', 'Idempotency-Key');
       if (row.status_code !== null && row.response !== null) {
         reply.header('idempotent-replay', 'true');
         if (row.status_code >= 400) {
-          const body = JSON.parse(row.response) as { message: string; field?: string };
-          throw new AppError(body.message as AppError['code'], row.status_code, body.field);
+          throw new ReplayedFailure(row.status_code, JSON.parse(row.response) as { message: string; field?: string });
         }
         return send(reply, { status: row.status_code, body: JSON.parse(row.response) as T });
       }

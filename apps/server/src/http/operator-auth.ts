@@ -1,9 +1,9 @@
 import { type Permission, roleCan, routePermission } from '@wallet/contract/backoffice/permissions';
 import { type OperatorRole, TOTP_REQUIRED_ROLES } from '@wallet/contract/backoffice/roles';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { forbidden, unauthenticated } from '../lib/domain-error.ts';
 import { sha256 } from '../lib/ids.ts';
 import { bearerToken } from './auth.ts';
-import { AppError, invalidToken } from './errors.ts';
 
 /** The signed-in operator behind a back-office call. */
 export interface Operator {
@@ -62,16 +62,16 @@ export function requireOperator(scope: FastifyInstance, options: OperatorAuthOpt
     const permission = request.routeOptions.config.permission;
     if (permission === 'public') return;
     const token = bearerToken(request);
-    if (!token || token.length > 200) throw invalidToken();
+    if (!token || token.length > 200) throw unauthenticated();
     const tokenHash = sha256(token);
     const operator = await options.authenticate(tokenHash);
-    if (!operator) throw invalidToken();
+    if (!operator) throw unauthenticated();
     request.operator = { ...operator, tokenHash };
-    if (!permission) throw new AppError('NO_PERMISSION', 403);
+    if (!permission) throw forbidden('NO_PERMISSION');
     if (permission !== 'session' && mustEnrolTotp(operator, options.requireTotpEnrolment)) {
-      throw new AppError('TOTP_ENROLMENT_REQUIRED', 403);
+      throw forbidden('TOTP_ENROLMENT_REQUIRED');
     }
-    if (!roleCan(operator.role, permission)) throw new AppError('NO_PERMISSION', 403);
+    if (!roleCan(operator.role, permission)) throw forbidden('NO_PERMISSION');
   });
 }
 
@@ -81,6 +81,6 @@ export function mustEnrolTotp(operator: { role: OperatorRole; totpEnabled: boole
 
 /** For handlers behind requireOperator: the operator is always there. */
 export function operatorOf(request: FastifyRequest): Operator {
-  if (!request.operator) throw invalidToken();
+  if (!request.operator) throw unauthenticated();
   return request.operator;
 }

@@ -14,10 +14,10 @@ import { passwordProblem } from '@wallet/contract/password-rule';
 import type { Kysely, Transaction } from 'kysely';
 import { giveBackSlot, takeSlot } from '../../db/rate-counters.repo.ts';
 import type { Database, UserRow } from '../../db/schema.ts';
-import { AppError, badRequest, tooManyRequests } from '../../http/errors.ts';
 import { ledgerCurrency, openPlayerAccounts, playerBalance } from '../../ledger/accounts.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
+import { forbidden, limited, refused } from '../../lib/domain-error.ts';
 import { randomId, randomSecret, sha256 } from '../../lib/ids.ts';
 import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from '../../lib/password.ts';
 import type { SmsProvider } from '../../providers/sms/sms-provider.ts';
@@ -66,7 +66,7 @@ function normaliseAccountName(name: string): string {
 
 /** The new password rule's phone part, which the contract's schema cannot see (the schema checks the rest). */
 function checkNewPassword(password: string, phone: string, field: string): void {
-  if (passwordProblem(password, phone)) throw badRequest('WEAK_PASSWORD', field);
+  if (passwordProblem(password, phone)) throw refused('WEAK_PASSWORD', field);
 }
 
 /** Last four digits only: an SMS can be read on a locked screen. */
@@ -93,7 +93,7 @@ export function createAccountService(deps: AccountDeps) {
       taken.push(key);
       if (count > max) {
         for (const k of taken) await giveBackSlot(db, 'auth_failures', k);
-        throw tooManyRequests('REQUEST_LIMIT');
+        throw limited('REQUEST_LIMIT');
       }
     }
     return taken;
@@ -104,29 +104,29 @@ export function createAccountService(deps: AccountDeps) {
   /** A logged-in player's password check (bank change, password change) spends the same per-phone budget as logins. */
   async function checkCurrentPassword(user: UserRow, password: string, field: string): Promise<void> {
     const [slot] = await takeAttemptSlots([accountLimit(user.username)]);
-    if (!(await verifyPassword(password, user.password_hash))) throw badRequest('WRONG_PASSWORD', field);
+    if (!(await verifyPassword(password, user.password_hash))) throw refused('WRONG_PASSWORD', field);
     await giveBackSlot(db, 'auth_failures', slot as string);
   }
 
   async function resolveInviter(inviteCode: string): Promise<string | null> {
     if (!inviteCode) return null;
     const code = inviteCode.trim().toUpperCase();
-    if (!code.startsWith(INVITE_CODE_PREFIX)) throw badRequest('INVALID_USER_INFO', 'inviteCode');
+    if (!code.startsWith(INVITE_CODE_PREFIX)) throw refused('INVALID_USER_INFO', 'inviteCode');
     const inviter = await repo.findUserById(db, code.slice(INVITE_CODE_PREFIX.length));
-    if (!inviter) throw badRequest('INVALID_USER_INFO', 'inviteCode');
+    if (!inviter) throw refused('INVALID_USER_INFO', 'inviteCode');
     return inviter.id;
   }
 
   async function checkBankFields(bankCode: string, accountName: string, accountNo: string, selfId?: string) {
     const bank = await repo.findBank(db, bankCode);
-    if (!bank || bank.country !== bankCountry) throw badRequest('INVALID_BANK', 'bankCode');
-    if (!BANK_ACCOUNT_NO_PATTERN.test(accountNo)) throw badRequest('INVALID_USER_INFO', 'bankAccountNo');
-    if (!accountName) throw badRequest('KEY_MISSING', 'bankAccountName');
+    if (!bank || bank.country !== bankCountry) throw refused('INVALID_BANK', 'bankCode');
+    if (!BANK_ACCOUNT_NO_PATTERN.test(accountNo)) throw refused('INVALID_USER_INFO', 'bankAccountNo');
+    if (!accountName) throw refused('KEY_MISSING', 'bankAccountName');
     if (needsEnglishAccountName(bankCode) && !isEnglishName(accountName)) {
-      throw badRequest('BANK_ACCOUNT_NAME_ENG', 'bankAccountName');
+      throw refused('BANK_ACCOUNT_NAME_ENG', 'bankAccountName');
     }
     const owner = await repo.findUserByBankAccount(db, bankCode, accountNo);
-    if (owner && owner.id !== selfId) throw badRequest('EXISTING_BANK', 'bankAccountNo');
+    if (owner && owner.id !== selfId) throw refused('EXISTING_BANK', 'bankAccountNo');
   }
 
   /**
@@ -134,21 +134,21 @@ export function createAccountService(deps: AccountDeps) {
    * validate call, which checks only the bank fields that are already filled in.
    */
   async function checkRegistration(input: RegistrationInput, complete: boolean): Promise<{ inviterId: string | null }> {
-    if (!isValidPhone(input.username, deps.laoMode)) throw badRequest('PHONE_NUMBER_REQUIRE_10_DIGIT', 'username');
+    if (!isValidPhone(input.username, deps.laoMode)) throw refused('PHONE_NUMBER_REQUIRE_10_DIGIT', 'username');
     checkNewPassword(input.password, input.username, 'password');
-    if (await repo.findUserByUsername(db, input.username)) throw badRequest('EXISTING_USER', 'username');
+    if (await repo.findUserByUsername(db, input.username)) throw refused('EXISTING_USER', 'username');
     if (input.sourceCode && !(await repo.findSource(db, input.sourceCode)))
-      throw badRequest('INVALID_USER_INFO', 'sourceCode');
+      throw refused('INVALID_USER_INFO', 'sourceCode');
     const inviterId = await resolveInviter(input.inviteCode);
     if (complete || input.bankCode || input.bankAccountNo || input.bankAccountName) {
-      if (complete && !input.bankCode) throw badRequest('KEY_MISSING', 'bankCode');
-      if (complete && !input.bankAccountNo) throw badRequest('KEY_MISSING', 'bankAccountNo');
+      if (complete && !input.bankCode) throw refused('KEY_MISSING', 'bankCode');
+      if (complete && !input.bankAccountNo) throw refused('KEY_MISSING', 'bankAccountNo');
       if (input.bankCode) {
         await checkBankFields(input.bankCode, normaliseAccountName(input.bankAccountName), input.bankAccountNo);
       }
     }
-    if (deps.laoMode && complete && !input.currency) throw badRequest('KEY_MISSING', 'currency');
-    if (!deps.laoMode && input.currency) throw badRequest('INVALID_USER_INFO', 'currency');
+    if (deps.laoMode && complete && !input.currency) throw refused('KEY_MISSING', 'currency');
+    if (!deps.laoMode && input.currency) throw refused('INVALID_USER_INFO', 'currency');
     return { inviterId };
   }
 
@@ -160,7 +160,7 @@ export function createAccountService(deps: AccountDeps) {
   async function register(input: RegistrationInput): Promise<{ message: 'SUCCESS' }> {
     const { inviterId } = await checkRegistration(input, true);
     if (deps.registerOtp && !(await deps.otp.hasUsableVerification(input.username))) {
-      throw badRequest('UNVERIFIED_OTP', 'username');
+      throw refused('UNVERIFIED_OTP', 'username');
     }
     const passwordHash = await hashPassword(input.password);
     const now = clock.now();
@@ -187,8 +187,8 @@ export function createAccountService(deps: AccountDeps) {
       });
     } catch (error) {
       // Two registrations racing past the checks above: the unique indexes decide, with the same codes.
-      if (isUniqueViolation(error, 'username')) throw badRequest('EXISTING_USER', 'username');
-      if (isUniqueViolation(error, 'bank_')) throw badRequest('EXISTING_BANK', 'bankAccountNo');
+      if (isUniqueViolation(error, 'username')) throw refused('EXISTING_USER', 'username');
+      if (isUniqueViolation(error, 'bank_')) throw refused('EXISTING_BANK', 'bankAccountNo');
       throw error;
     }
     return { message: 'SUCCESS' };
@@ -207,10 +207,10 @@ export function createAccountService(deps: AccountDeps) {
     const user = await repo.findUserByUsername(db, input.username);
     // A wrong phone costs the same scrypt as a wrong password and answers the same code.
     const ok = await verifyPassword(input.password, user?.password_hash ?? DUMMY_PASSWORD_HASH);
-    if (!user || !ok) throw badRequest('WRONG_CREDENTIAL');
+    if (!user || !ok) throw refused('WRONG_CREDENTIAL');
     await repo.clearFailures(db, pairKey);
     for (const key of sharedKeys) await giveBackSlot(db, 'auth_failures', key);
-    if (user.status !== 'active') throw new AppError('INACTIVE_USER', 403);
+    if (user.status !== 'active') throw forbidden('INACTIVE_USER');
     const now = clock.now();
     const token = randomSecret();
     const ttl = input.remember ? deps.rememberTtlDays * 24 * 3600 * 1000 : deps.sessionTtlHours * 3600 * 1000;
@@ -226,7 +226,7 @@ export function createAccountService(deps: AccountDeps) {
 
   async function requireUser(userId: string): Promise<UserRow> {
     const user = await repo.findUserById(db, userId);
-    if (!user) throw badRequest('NO_USER');
+    if (!user) throw refused('NO_USER');
     return user;
   }
 
@@ -272,7 +272,7 @@ export function createAccountService(deps: AccountDeps) {
     await checkBankFields(input.bankCode, accountName, input.bankAccountNo, userId);
     const newDestination = input.bankCode !== user.bank_code || input.bankAccountNo !== user.bank_account_no;
     if (newDestination || accountName !== user.bank_account_name) {
-      if (!input.password) throw badRequest('KEY_MISSING', 'password');
+      if (!input.password) throw refused('KEY_MISSING', 'password');
       await checkCurrentPassword(user, input.password, 'password');
     }
     const now = clock.now();
@@ -300,7 +300,7 @@ export function createAccountService(deps: AccountDeps) {
         }
       });
     } catch (error) {
-      if (isUniqueViolation(error, 'bank_')) throw badRequest('EXISTING_BANK', 'bankAccountNo');
+      if (isUniqueViolation(error, 'bank_')) throw refused('EXISTING_BANK', 'bankAccountNo');
       throw error;
     }
     if (newDestination) await notifyBankChange(user, input.bankCode, input.bankAccountNo);
@@ -311,10 +311,10 @@ export function createAccountService(deps: AccountDeps) {
   async function updateBankAccountName(userId: string, input: BankAccountNamePayload): Promise<{ message: 'SUCCESS' }> {
     const user = await requireUser(userId);
     if (input.bankCode !== user.bank_code || !needsEnglishAccountName(input.bankCode)) {
-      throw badRequest('INVALID_BANK', 'bankCode');
+      throw refused('INVALID_BANK', 'bankCode');
     }
     const accountName = normaliseAccountName(input.bankAccountName);
-    if (!isEnglishName(accountName)) throw badRequest('BANK_ACCOUNT_NAME_ENG', 'bankAccountName');
+    if (!isEnglishName(accountName)) throw refused('BANK_ACCOUNT_NAME_ENG', 'bankAccountName');
     await repo.updateUser(db, userId, { bank_account_name: accountName, updated_at: clock.now() });
     return { message: 'SUCCESS' };
   }

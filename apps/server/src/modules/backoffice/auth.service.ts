@@ -11,9 +11,9 @@ import type { Kysely } from 'kysely';
 import { giveBackSlot, takeSlot } from '../../db/rate-counters.repo.ts';
 import type { OperatorRow } from '../../db/schema/backoffice.ts';
 import type { Database } from '../../db/schema.ts';
-import { AppError, badRequest, conflict, tooManyRequests } from '../../http/errors.ts';
 import { mustEnrolTotp, type Operator } from '../../http/operator-auth.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { conflict, forbidden, limited, refused, unauthenticated } from '../../lib/domain-error.ts';
 import { randomSecret, sha256 } from '../../lib/ids.ts';
 import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from '../../lib/password.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
@@ -119,19 +119,19 @@ export function createOperatorAuthService(deps: OperatorAuthDeps) {
     );
     if (!slots) {
       await auditFailedLogin(username, await repo.findOperatorByUsername(db, username), 'locked', client);
-      throw tooManyRequests('REQUEST_LIMIT');
+      throw limited('REQUEST_LIMIT');
     }
     const operator = await repo.findOperatorByUsername(db, username);
     // An unknown username costs the same scrypt and answers the same as a wrong password.
     const passwordOk = await verifyPassword(input.password, operator?.password_hash ?? DUMMY_PASSWORD_HASH);
     if (!operator || !passwordOk) {
       await auditFailedLogin(username, operator, operator ? 'wrong-password' : 'unknown-username', client);
-      throw badRequest('WRONG_CREDENTIAL');
+      throw refused('WRONG_CREDENTIAL');
     }
     if (operator.status !== 'active' || !isOperatorRole(operator.role)) {
       await giveBack(slots);
       await auditFailedLogin(username, operator, 'disabled', client);
-      throw new AppError('INACTIVE_USER', 403);
+      throw forbidden('INACTIVE_USER');
     }
     const now = clock.now();
     let step: number | null = null;
@@ -139,12 +139,12 @@ export function createOperatorAuthService(deps: OperatorAuthDeps) {
       if (!input.otp) {
         // The password was right; the app now asks for the code. Not a guess, so not counted.
         await giveBack(slots);
-        throw badRequest('TOTP_REQUIRED', 'otp');
+        throw refused('TOTP_REQUIRED', 'otp');
       }
       step = await acceptedTotpStep(deps.totpBox.open(operator.totp_secret), input.otp, now, operator.totp_last_step);
       if (step === null) {
         await auditFailedLogin(username, operator, 'wrong-otp', client);
-        throw badRequest('OTP_CODE_INVALID', 'otp');
+        throw refused('OTP_CODE_INVALID', 'otp');
       }
     }
     const token = randomSecret();
@@ -168,7 +168,7 @@ export function createOperatorAuthService(deps: OperatorAuthDeps) {
     });
     if (replayed) {
       await auditFailedLogin(username, operator, 'wrong-otp', client);
-      throw badRequest('OTP_CODE_INVALID', 'otp');
+      throw refused('OTP_CODE_INVALID', 'otp');
     }
     await giveBack(slots);
     return { token, operator: { id: operator.id, username: operator.username, role: operator.role } };
@@ -213,7 +213,7 @@ export function createOperatorAuthService(deps: OperatorAuthDeps) {
 
   async function currentRow(operator: Operator): Promise<OperatorRow> {
     const row = await repo.findOperatorById(db, operator.id);
-    if (!row) throw new AppError('invalid-token', 401);
+    if (!row) throw unauthenticated('invalid-token');
     return row;
   }
 
@@ -239,15 +239,15 @@ export function createOperatorAuthService(deps: OperatorAuthDeps) {
   async function totpEnable(operator: Operator, otp: string, actor: AuditActor): Promise<{ message: 'SUCCESS' }> {
     const row = await currentRow(operator);
     if (row.totp_secret) throw conflict('TOTP_ALREADY_ENABLED');
-    if (!row.totp_pending_secret) throw badRequest('TOTP_NOT_SET_UP', 'otp');
+    if (!row.totp_pending_secret) throw refused('TOTP_NOT_SET_UP', 'otp');
     const slots = await takeSlots(
       [{ key: `operator-totp:${operator.id}`, max: TOTP_ENABLE_MAX_FAILURES }],
       OPERATOR_LOGIN_LIMITS.windowMs,
     );
-    if (!slots) throw tooManyRequests('REQUEST_LIMIT');
+    if (!slots) throw limited('REQUEST_LIMIT');
     const now = clock.now();
     const step = await acceptedTotpStep(deps.totpBox.open(row.totp_pending_secret), otp, now, row.totp_last_step);
-    if (step === null) throw badRequest('OTP_CODE_INVALID', 'otp');
+    if (step === null) throw refused('OTP_CODE_INVALID', 'otp');
     await db.transaction().execute(async (trx) => {
       await repo.updateOperator(trx, operator.id, {
         totp_secret: row.totp_pending_secret,
@@ -280,9 +280,9 @@ export function createOperatorAuthService(deps: OperatorAuthDeps) {
   ): Promise<{ message: 'SUCCESS' }> {
     const row = await currentRow(operator);
     const slots = await takeSlots([usernameLimit(row.username)], OPERATOR_LOGIN_LIMITS.windowMs);
-    if (!slots) throw tooManyRequests('REQUEST_LIMIT');
+    if (!slots) throw limited('REQUEST_LIMIT');
     if (!(await verifyPassword(input.currentPassword, row.password_hash))) {
-      throw badRequest('WRONG_PASSWORD', 'currentPassword');
+      throw refused('WRONG_PASSWORD', 'currentPassword');
     }
     await giveBack(slots);
     const passwordHash = await hashPassword(input.newPassword);

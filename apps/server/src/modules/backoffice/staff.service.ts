@@ -9,9 +9,9 @@ import { passwordProblem } from '@wallet/contract/password-rule';
 import type { Kysely, Transaction } from 'kysely';
 import type { OperatorRow } from '../../db/schema/backoffice.ts';
 import type { Database } from '../../db/schema.ts';
-import { AppError, badRequest, conflict, notFound } from '../../http/errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
+import { conflict, forbidden, notFound, refused } from '../../lib/domain-error.ts';
 import { randomId, randomSecret } from '../../lib/ids.ts';
 import { hashPassword } from '../../lib/password.ts';
 import { type AuditActor, recordAudit } from './audit.service.ts';
@@ -60,7 +60,7 @@ export function createStaffService(deps: StaffDeps) {
     actor: AuditActor,
     input: { username: string; role: OperatorRole; password: string; reason?: string | undefined },
   ): Promise<StaffView> {
-    if (passwordProblem(input.password)) throw badRequest('WEAK_PASSWORD', 'password');
+    if (passwordProblem(input.password)) throw refused('WEAK_PASSWORD', 'password');
     const passwordHash = await hashPassword(input.password);
     const now = clock.now();
     const row: OperatorRow = {
@@ -122,7 +122,7 @@ export function createStaffService(deps: StaffDeps) {
   ): Promise<StaffView> {
     // Nobody changes their own role, status or password here: an owner cannot lock themselves out or
     // make themselves anything else, and an operator's own password goes through /me/password.
-    if (id === actor.operatorId) throw new AppError('OWN_ACCOUNT', 403);
+    if (id === actor.operatorId) throw forbidden('OWN_ACCOUNT');
     const now = clock.now();
     return db.transaction().execute(async (trx) => {
       const row = await repo.lockOperator(trx, id, deps.dialect);

@@ -16,10 +16,10 @@ import { findAccountHolders } from '../../db/account-holders.repo.ts';
 import { CONTENT_KEYS, type DepositContent } from '../../db/content-settings.ts';
 import type { Database } from '../../db/schema.ts';
 import { getSetting } from '../../db/settings.repo.ts';
-import { AppError, badRequest, conflict, notFound } from '../../http/errors.ts';
 import { ledgerCurrency } from '../../ledger/accounts.ts';
 import { SYSTEM_KINDS } from '../../ledger/ledger.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { conflict, DomainError, notFound, refused } from '../../lib/domain-error.ts';
 import { orderedId } from '../../lib/ids.ts';
 import { canonicalBankReference, type DepositService } from '../../money/deposit-crediting.ts';
 import { type SignedDelivery, signedDelivery, verifyBankFeed } from '../../providers/payments/bank-feed-signature.ts';
@@ -30,14 +30,14 @@ export function bankDepositReference(reference: string): string {
   return `bank:${reference}`;
 }
 
-/** A refused delivery: 401 for anything about the signature, 400 for a signed but malformed body. */
-export class BankFeedRefused extends AppError {
+/** A refused delivery: unauthenticated for anything about the signature, refused for a signed but malformed body. */
+export class BankFeedRefused extends DomainError {
   constructor(
     readonly reason: 'missing' | 'malformed' | 'stale' | 'mismatch' | 'bad-json' | 'bad-payload',
-    statusCode: 401 | 400,
+    kind: 'unauthenticated' | 'refused',
     field?: string,
   ) {
-    super(statusCode === 401 ? 'UNAUTHORIZED' : 'KEY_INVALID', statusCode, field);
+    super(kind === 'unauthenticated' ? 'UNAUTHORIZED' : 'KEY_INVALID', kind, field);
   }
 }
 
@@ -108,17 +108,17 @@ export function createBankFeed(deps: BankFeedDeps) {
       nowMs: clock.now(),
       toleranceSeconds: deps.toleranceSeconds,
     });
-    if (!check.ok) throw new BankFeedRefused(check.reason, 401);
+    if (!check.ok) throw new BankFeedRefused(check.reason, 'unauthenticated');
     let json: unknown;
     try {
       json = JSON.parse(delivery.rawBody);
     } catch {
-      throw new BankFeedRefused('bad-json', 400);
+      throw new BankFeedRefused('bad-json', 'refused');
     }
     const parsed = bankFeedTransfer.safeParse(json);
     if (!parsed.success) {
       const field = parsed.error.issues[0]?.path.join('.');
-      throw new BankFeedRefused('bad-payload', 400, field || undefined);
+      throw new BankFeedRefused('bad-payload', 'refused', field || undefined);
     }
     return accept({ ...parsed.data, reference: canonicalBankReference(parsed.data.reference) });
   }
@@ -234,7 +234,7 @@ export function createBankFeed(deps: BankFeedDeps) {
     const user = await repo.findCreditTarget(db, decision.userId);
     if (!user) throw notFound('NO_USER');
     const walletCurrency = ledgerCurrency(user.currency);
-    if (row.currency && row.currency !== walletCurrency) throw badRequest('KEY_INVALID', 'currency');
+    if (row.currency && row.currency !== walletCurrency) throw refused('KEY_INVALID', 'currency');
 
     const outcome = await deposits.credit(
       {

@@ -5,12 +5,12 @@ import type { Kysely } from 'kysely';
 import { CONTENT_KEYS, type DepositContent } from '../../db/content-settings.ts';
 import type { Database } from '../../db/schema.ts';
 import { getSetting } from '../../db/settings.repo.ts';
-import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import type { ReplayableResult } from '../../http/idempotency.ts';
 import { playerLedgerAccounts } from '../../ledger/accounts.ts';
 import { insertStatement, settleStatement } from '../../ledger/booking.ts';
 import { SYSTEM_KINDS } from '../../ledger/ledger.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { conflict, notFound, refused } from '../../lib/domain-error.ts';
 import { orderedId } from '../../lib/ids.ts';
 import type { DepositService } from '../../money/deposit-crediting.ts';
 import { bankDepositReference } from './bank-feed.service.ts';
@@ -53,11 +53,11 @@ export function createManualDeposits(deps: ManualDepositDeps) {
   /** The player's notice. Moves no money: the statement says PENDING until the operator decides. */
   async function notify(userId: string, amount: number): Promise<ReplayableResult<WalletMoveResponse>> {
     const content = await getSetting<DepositContent>(db, CONTENT_KEYS.deposit);
-    if (!content?.isManual) throw badRequest('MANUAL_DEPOSIT_OFF');
+    if (!content?.isManual) throw refused('MANUAL_DEPOSIT_OFF');
     const amountMinor = toMinor(amount);
-    if (amountMinor <= 0) throw badRequest('TRANSFER_MINIMUM', 'amount');
+    if (amountMinor <= 0) throw refused('TRANSFER_MINIMUM', 'amount');
     const user = await findSenderAccount(db, userId);
-    if (!user.bank_code || !user.bank_account_no) throw badRequest('NO_BANK');
+    if (!user.bank_code || !user.bank_account_no) throw refused('NO_BANK');
     const { wallet } = await playerLedgerAccounts(db, userId);
     const now = clock.now();
     const id = orderedId(now);

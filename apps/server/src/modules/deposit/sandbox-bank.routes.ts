@@ -14,9 +14,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { Database } from '../../db/schema.ts';
-import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { ledgerCurrency } from '../../ledger/accounts.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { conflict, notFound, refused } from '../../lib/domain-error.ts';
 import { orderedId } from '../../lib/ids.ts';
 import { type BankFeed, operatorBankAccounts } from './bank-feed.service.ts';
 
@@ -56,13 +56,13 @@ export const sandboxBankRoutes: FastifyPluginAsyncZod<{ db: Kysely<Database>; cl
       },
     },
     async (request) => {
-      if (request.body.amount <= 0) throw badRequest('KEY_INVALID', 'amount');
+      if (request.body.amount <= 0) throw refused('KEY_INVALID', 'amount');
       const user = await db
         .selectFrom('users')
         .select(['id', 'bank_code', 'bank_account_no', 'currency'])
         .where('username', '=', request.body.username)
         .executeTakeFirst();
-      if (!user) throw badRequest('NO_USER', 'username');
+      if (!user) throw refused('NO_USER', 'username');
       const currency = ledgerCurrency(user.currency);
       const destination = (await operatorBankAccounts(db)).find(
         (account) => account.mode === 'AUTO' && (!account.currency || ledgerCurrency(account.currency) === currency),
@@ -129,7 +129,7 @@ export const sandboxBankRoutes: FastifyPluginAsyncZod<{ db: Kysely<Database>; cl
         .select('id')
         .where('username', '=', request.body.username)
         .executeTakeFirst();
-      if (!user) throw badRequest('NO_USER', 'username');
+      if (!user) throw refused('NO_USER', 'username');
       await feed.creditUnmatched(request.params.id, { userId: user.id, operator: SANDBOX_OPERATOR });
       const view = await feed.find(request.params.id);
       if (!view) throw notFound('NO_DATA');

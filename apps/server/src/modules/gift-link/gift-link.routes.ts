@@ -5,8 +5,8 @@ import { truelinkResponse } from '@wallet/contract/wallet';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { playerOf } from '../../http/auth.ts';
-import { badRequest, notFound } from '../../http/errors.ts';
 import type { Idempotency } from '../../http/idempotency.ts';
+import { notFound, refused } from '../../lib/domain-error.ts';
 import { SANDBOX_GIFT_LINK_PATH, type SandboxGiftLinks } from '../../providers/payments/gift-link-sandbox.ts';
 import type { GiftLinkService } from './gift-link.service.ts';
 
@@ -55,7 +55,7 @@ export const sandboxGiftLinkRoutes: FastifyPluginAsyncZod<{ sandbox: SandboxGift
     },
     async (request) => {
       const amount = toMinor(request.body.amount);
-      if (amount <= 0) throw badRequest('KEY_INVALID', 'amount');
+      if (amount <= 0) throw refused('KEY_INVALID', 'amount');
       const voucher = await sandbox.issue(amount);
       // On the configured address: the Host header is the caller's to write, and a link built on it
       // would send whoever opens it to any host the caller named.

@@ -11,10 +11,10 @@ import type { Kysely } from 'kysely';
 import { CONTENT_KEYS, type DepositContent } from '../../db/content-settings.ts';
 import type { Database } from '../../db/schema.ts';
 import { getSetting } from '../../db/settings.repo.ts';
-import { badRequest } from '../../http/errors.ts';
 import { playerLedgerAccounts } from '../../ledger/accounts.ts';
 import { SYSTEM_KINDS } from '../../ledger/ledger.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { refused } from '../../lib/domain-error.ts';
 import type { DepositService } from '../../money/deposit-crediting.ts';
 import type { GiftLinkProvider } from '../../providers/payments/gift-link-provider.ts';
 import { claimVoucher, markVoucherCredited, markVoucherUnknown, releaseVoucher } from './gift-link.repo.ts';
@@ -26,8 +26,8 @@ export const GIFT_LINK_FROM_CODE = GIFT_LINK_SOURCE;
 const GIFT_LINK_CURRENCY = 'THB';
 const MIN_DEPOSIT_MINOR = toMinor(GIFT_LINK_MIN_DEPOSIT);
 
-const invalid = () => badRequest('TRUELINK_INVALID', 'link');
-const duplicate = () => badRequest('TRUELINK_DUPLICATE', 'link');
+const invalid = () => refused('TRUELINK_INVALID', 'link');
+const duplicate = () => refused('TRUELINK_DUPLICATE', 'link');
 
 export function createGiftLinkService(deps: {
   db: Kysely<Database>;
@@ -71,7 +71,7 @@ export function createGiftLinkService(deps: {
     const { link, walletAccountName } = await open(ciphertext);
     if (!(await isOperatorGiftLinkWallet(walletAccountName))) throw invalid();
     const { wallet } = await playerLedgerAccounts(db, userId);
-    if (wallet.currency !== GIFT_LINK_CURRENCY || !deps.provider) throw badRequest('NO_WALLET');
+    if (wallet.currency !== GIFT_LINK_CURRENCY || !deps.provider) throw refused('NO_WALLET');
     const provider = deps.provider;
     const voucherCode = provider.voucherCode(link);
     if (!voucherCode) throw invalid();

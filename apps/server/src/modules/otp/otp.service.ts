@@ -13,8 +13,8 @@ import type { Kysely } from 'kysely';
 import { giveBackSlot, takeSlot } from '../../db/rate-counters.repo.ts';
 import { isPhoneRegistered } from '../../db/registered-phones.repo.ts';
 import type { Database } from '../../db/schema.ts';
-import { AppError, badRequest, tooManyRequests } from '../../http/errors.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { DomainError, limited, refused, upstreamFailed } from '../../lib/domain-error.ts';
 import { randomDigits, randomId, randomSecret, sha256 } from '../../lib/ids.ts';
 import type { SmsProvider } from '../../providers/sms/sms-provider.ts';
 import * as repo from './otp.repo.ts';
@@ -50,26 +50,26 @@ export function createOtpService(deps: OtpDeps) {
   async function takeSendBudget(clientIp: string, now: number): Promise<void> {
     const ipKey = `otp-ip:${clientIp}`;
     if ((await takeSlot(db, 'rate_counters', ipKey, now, HOUR_MS)) > deps.sendsPerIpPerHour) {
-      throw tooManyRequests('REQUEST_LIMIT');
+      throw limited('REQUEST_LIMIT');
     }
     if ((await takeSlot(db, 'rate_counters', 'otp-all', now, HOUR_MS)) > deps.sendsPerHour) {
       await giveBackSlot(db, 'rate_counters', ipKey);
       console.warn('OTP SMS budget of the hour is spent (OTP_SENDS_PER_HOUR); codes are refused until it renews');
-      throw new AppError('OTP_SEND_FAIL', 503);
+      throw new DomainError('OTP_SEND_FAIL', 'unavailable');
     }
   }
 
   async function send(phoneNumber: string, clientIp: string): Promise<OtpSendResponse> {
-    if (!isValidPhone(phoneNumber, deps.laoMode)) throw badRequest('PHONE_NUMBER_REQUIRE_10_DIGIT', 'phoneNumber');
-    if (await isPhoneRegistered(db, phoneNumber)) throw badRequest('EXISTING_USER', 'phoneNumber');
+    if (!isValidPhone(phoneNumber, deps.laoMode)) throw refused('PHONE_NUMBER_REQUIRE_10_DIGIT', 'phoneNumber');
+    if (await isPhoneRegistered(db, phoneNumber)) throw refused('EXISTING_USER', 'phoneNumber');
     const now = clock.now();
     if (await repo.findUsableVerification(db, phoneNumber, now - VERIFICATION_VALID_MS)) {
       return { otpRef: '', otpToken: '', code: 'OTP_VERIFIED', expireIn: 0 };
     }
     const sends = await repo.countOtpSendsSince(db, phoneNumber, now - OTP_SEND_WINDOW_SECONDS * 1000);
-    if (sends >= OTP_MAX_SENDS) throw tooManyRequests('OTP_BLOCK');
+    if (sends >= OTP_MAX_SENDS) throw limited('OTP_BLOCK');
     const latest = await repo.latestOtpForPhone(db, phoneNumber);
-    if (latest && now - latest.created_at < OTP_RESEND_COOLDOWN_SECONDS * 1000) throw tooManyRequests('REQUEST_LIMIT');
+    if (latest && now - latest.created_at < OTP_RESEND_COOLDOWN_SECONDS * 1000) throw limited('REQUEST_LIMIT');
     await takeSendBudget(clientIp, now);
 
     const id = randomId(16);
@@ -79,7 +79,7 @@ export function createOtpService(deps: OtpDeps) {
     try {
       await deps.sms.send(phoneNumber, `${deps.appName} OTP ${code} (ref ${ref}), valid ${OTP_TTL_SECONDS / 60} min.`);
     } catch {
-      throw new AppError('OTP_SEND_FAIL', 502);
+      throw upstreamFailed('OTP_SEND_FAIL');
     }
     await repo.insertOtp(db, {
       id,
@@ -98,24 +98,24 @@ export function createOtpService(deps: OtpDeps) {
 
   async function verify(otpToken: string, otpCode: string): Promise<{ message: 'OTP_CODE_VALID' }> {
     const otp = await repo.findOtpByTokenHash(db, sha256(otpToken));
-    if (!otp) throw badRequest('OTP_TOKEN_INVALID', 'otpToken');
-    if (otp.verified_at !== null) throw badRequest('OTP_VERIFIED');
-    if (clock.now() > otp.expires_at) throw badRequest('OTP_EXPIRED', 'otpCode');
-    if (!(await repo.takeAttempt(db, otp.id, OTP_MAX_ATTEMPTS))) throw tooManyRequests('OTP_BLOCK');
+    if (!otp) throw refused('OTP_TOKEN_INVALID', 'otpToken');
+    if (otp.verified_at !== null) throw refused('OTP_VERIFIED');
+    if (clock.now() > otp.expires_at) throw refused('OTP_EXPIRED', 'otpCode');
+    if (!(await repo.takeAttempt(db, otp.id, OTP_MAX_ATTEMPTS))) throw limited('OTP_BLOCK');
     const expected = Buffer.from(otp.code_hash, 'hex');
     const actual = Buffer.from(codeHash(otp.id, otpCode), 'hex');
     if (!timingSafeEqual(expected, actual)) {
-      if (otp.attempts + 1 >= OTP_MAX_ATTEMPTS) throw tooManyRequests('OTP_BLOCK');
-      throw badRequest('OTP_CODE_INVALID', 'otpCode');
+      if (otp.attempts + 1 >= OTP_MAX_ATTEMPTS) throw limited('OTP_BLOCK');
+      throw refused('OTP_CODE_INVALID', 'otpCode');
     }
-    if (!(await repo.markVerified(db, otp.id, clock.now()))) throw badRequest('OTP_VERIFIED');
+    if (!(await repo.markVerified(db, otp.id, clock.now()))) throw refused('OTP_VERIFIED');
     return { message: 'OTP_CODE_VALID' };
   }
 
   /** Registration calls this while OTP registration is on; it spends the verification so it works once. */
   async function consumeVerification(trx: Kysely<Database>, phone: string): Promise<void> {
     const verification = await repo.findUsableVerification(trx, phone, clock.now() - VERIFICATION_VALID_MS);
-    if (!verification) throw badRequest('UNVERIFIED_OTP', 'username');
+    if (!verification) throw refused('UNVERIFIED_OTP', 'username');
     await repo.markConsumed(trx, verification.id, clock.now());
   }
 

@@ -2,9 +2,9 @@ import type { QrBankCode } from '@wallet/contract/constants';
 import type { Kysely } from 'kysely';
 import type { QrPaymentOutcome } from '../../db/schema/qrcodes.ts';
 import type { Database } from '../../db/schema.ts';
-import { AppError, badRequest, notFound } from '../../http/errors.ts';
 import { SYSTEM_KINDS } from '../../ledger/ledger.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { notFound, refused, unauthenticated } from '../../lib/domain-error.ts';
 import type { DepositService } from '../../money/deposit-crediting.ts';
 import type { QrGateways, QrPaidNotice, WebhookDelivery } from '../../providers/payments/qr-gateway.ts';
 import {
@@ -46,11 +46,11 @@ export function createQrPayments(deps: {
     const now = clock.now();
     const reading = gateway.readPaidWebhook(delivery, now);
     if (!reading.ok) {
-      if (reading.reason === 'signature') throw new AppError('UNAUTHORIZED', 401);
-      throw badRequest('KEY_INVALID');
+      if (reading.reason === 'signature') throw unauthenticated('UNAUTHORIZED');
+      throw refused('KEY_INVALID');
     }
     const notice = reading.notice;
-    if (notice.paidAt > now + FUTURE_PAID_AT_SLACK_MS) throw badRequest('KEY_INVALID', 'paidAt');
+    if (notice.paidAt > now + FUTURE_PAID_AT_SLACK_MS) throw refused('KEY_INVALID', 'paidAt');
 
     const seen = await findQrPayment(db, bankCode, notice.paymentRef);
     if (seen) return asRepeat(seen.outcome);

@@ -8,9 +8,9 @@ import { CONTENT_KEYS, type DepositContent } from '../../db/content-settings.ts'
 import type { Db } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import { getSetting } from '../../db/settings.repo.ts';
-import { badRequest, notFound } from '../../http/errors.ts';
 import { playerLedgerAccounts } from '../../ledger/accounts.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { notFound, refused } from '../../lib/domain-error.ts';
 import { orderedId } from '../../lib/ids.ts';
 import type { IssuedQr, QrGateway, QrGateways } from '../../providers/payments/qr-gateway.ts';
 import {
@@ -105,14 +105,14 @@ export function createQrcodeService(deps: QrcodeServiceDeps) {
     amount: number,
   ): Promise<{ record: QrcodeRecord; failure?: string }> {
     const amountMinor = toMinor(amount);
-    if (amountMinor <= 0) throw badRequest('KEY_INVALID', 'amount');
+    if (amountMinor <= 0) throw refused('KEY_INVALID', 'amount');
     const account = await paymentAccount(bankCode);
     const gateway = gateways[bankCode];
-    if (!account || !gateway) throw badRequest('NO_BANK', 'bankCode');
+    if (!account || !gateway) throw refused('NO_BANK', 'bankCode');
     const { wallet } = await playerLedgerAccounts(db, userId);
     // A PromptPay QR collects the gateway account's currency; a wallet in another currency cannot take it.
-    if (account.currency !== null && account.currency !== wallet.currency) throw badRequest('NO_BANK', 'bankCode');
-    if (amountMinor < deps.minimumsMinor[bankCode]) throw badRequest('QR_MINIMUM', 'amount');
+    if (account.currency !== null && account.currency !== wallet.currency) throw refused('NO_BANK', 'bankCode');
+    if (amountMinor < deps.minimumsMinor[bankCode]) throw refused('QR_MINIMUM', 'amount');
 
     const id = orderedId(clock.now());
     const issued = await issueQr(gateway, amountMinor, id);

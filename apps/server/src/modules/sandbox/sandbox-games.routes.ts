@@ -5,7 +5,7 @@ import { apiAmount, fromMinor, toMinor } from '@wallet/contract/money';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { SERVER_ROOT } from '../../config.ts';
-import { badRequest, invalidToken, notFound } from '../../http/errors.ts';
+import { notFound, refused, unauthenticated } from '../../lib/domain-error.ts';
 import { FAULT_MODES, FAULT_OPERATIONS } from '../../providers/games/sandbox-faults.ts';
 import type { SandboxGames } from '../../providers/games/sandbox-games.ts';
 import { type SandboxSession, SESSION_MAX_LENGTH } from '../../providers/games/sandbox-session.ts';
@@ -53,7 +53,7 @@ export const sandboxGamesRoutes: FastifyPluginAsyncZod<SandboxGamesRoutesOptions
 
   const requireSession = (token: string): SandboxSession => {
     const session = games.verifySession(token);
-    if (!session) throw invalidToken();
+    if (!session) throw unauthenticated();
     return session;
   };
 
@@ -106,7 +106,7 @@ export const sandboxGamesRoutes: FastifyPluginAsyncZod<SandboxGamesRoutesOptions
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       const balance = await games.sessionBalance(requireSession(request.query.session));
-      if (balance === undefined) throw invalidToken();
+      if (balance === undefined) throw unauthenticated();
       return { balance: fromMinor(balance) };
     },
   );
@@ -128,7 +128,7 @@ export const sandboxGamesRoutes: FastifyPluginAsyncZod<SandboxGamesRoutesOptions
       const outcome = spinOutcome(paytable);
       const win = bet * outcome.multiplier;
       const result = await games.settleSpin(session, bet, win);
-      if (!result.ok) throw result.reason === 'insufficient' ? badRequest('MONEY_NOT_ENOUGH', 'bet') : invalidToken();
+      if (!result.ok) throw result.reason === 'insufficient' ? refused('MONEY_NOT_ENOUGH', 'bet') : unauthenticated();
       return { balance: fromMinor(result.balance), reels: outcome.reels, win: fromMinor(win) };
     },
   );

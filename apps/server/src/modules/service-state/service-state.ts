@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { getSetting, putSetting } from '../../db/settings.repo.ts';
-import { gone } from '../../http/errors.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { gone } from '../../lib/domain-error.ts';
 
 export type ServiceState = 'active' | 'terminated';
 const KEY = 'service_state';

@@ -14,9 +14,9 @@ import { z } from 'zod';
 import { CONTENT_KEYS } from '../../db/content-settings.ts';
 import type { Database } from '../../db/schema.ts';
 import { getSetting } from '../../db/settings.repo.ts';
-import { badRequest, conflict } from '../../http/errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
+import { conflict, refused } from '../../lib/domain-error.ts';
 import { randomDigits, randomId } from '../../lib/ids.ts';
 import { renderSlipImage } from '../../providers/slip-verify/sandbox-slip-image.ts';
 import type { SandboxSlipVerifier } from '../../providers/slip-verify/sandbox-slip-verify.ts';
@@ -88,14 +88,14 @@ export const slipSandboxRoutes: FastifyPluginAsyncZod<SlipSandboxOptions> = asyn
         .select(['bank_code', 'bank_account_no'])
         .where('username', '=', body.username)
         .executeTakeFirst();
-      if (!registered) throw badRequest('NO_USER', 'username');
+      if (!registered) throw refused('NO_USER', 'username');
     }
     const code = body.fromBankCode ?? registered?.bank_code;
     const account = body.fromAccountNo ?? registered?.bank_account_no;
-    if (code === undefined) throw badRequest('KEY_MISSING', 'fromBankCode');
-    if (account === undefined) throw badRequest('KEY_MISSING', 'fromAccountNo');
+    if (code === undefined) throw refused('KEY_MISSING', 'fromBankCode');
+    if (account === undefined) throw refused('KEY_MISSING', 'fromAccountNo');
     const id = bankIdOfCode(code);
-    if (id === undefined) throw badRequest('INVALID_BANK', 'fromBankCode');
+    if (id === undefined) throw refused('INVALID_BANK', 'fromBankCode');
     return { bankCode: code, accountNo: account, bankId: id };
   }
 
@@ -106,15 +106,15 @@ export const slipSandboxRoutes: FastifyPluginAsyncZod<SlipSandboxOptions> = asyn
     const fallback = banks[0];
     const account = body.toAccountNo ?? fallback?.bankAccountNo;
     const code = body.toBankCode ?? named?.bankCode ?? fallback?.bankCode;
-    if (account === undefined) throw badRequest('KEY_MISSING', 'toAccountNo');
-    if (code === undefined) throw badRequest('KEY_MISSING', 'toBankCode');
+    if (account === undefined) throw refused('KEY_MISSING', 'toAccountNo');
+    if (code === undefined) throw refused('KEY_MISSING', 'toBankCode');
     return { bankCode: code, accountNo: account };
   }
 
   app.post('/sandbox/slips', { schema: { body: makeSlipBody } }, async (request, reply) => {
     const body = request.body;
     const amount = toMinor(body.amount);
-    if (amount <= 0) throw badRequest('KEY_INVALID', 'amount');
+    if (amount <= 0) throw refused('KEY_INVALID', 'amount');
     const from = await sender(body);
     const to = await receiver(body);
     const transferredAt = body.transferredAt ? Date.parse(body.transferredAt) : clock.now();

@@ -13,8 +13,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { playerOf } from '../../http/auth.ts';
-import { AppError, badRequest, tooManyRequests } from '../../http/errors.ts';
 import type { Idempotency } from '../../http/idempotency.ts';
+import { type DomainError, forbidden, limited, notFound, refused } from '../../lib/domain-error.ts';
 import type { SlipService } from './slip.service.ts';
 import { SLIP_IMAGE_PATH, type SlipImageLinks } from './slip-image-links.ts';
 
@@ -33,13 +33,13 @@ const MULTIPART_LIMITS = {
  * Multipart trouble in the player's words: too big or too many files → not a valid slip file; not a
  * form → no file; anything else the parser meets (no boundary, a body cut short) is a broken upload.
  */
-function uploadRefusal(app: FastifyInstance, error: unknown): AppError {
+function uploadRefusal(app: FastifyInstance, error: unknown): DomainError {
   const errors = app.multipartErrors;
   if (error instanceof errors.RequestFileTooLargeError || error instanceof errors.FilesLimitError) {
-    return badRequest('SLIP_INVALID_FILE');
+    return refused('SLIP_INVALID_FILE');
   }
-  if (error instanceof errors.InvalidMultipartContentTypeError) return badRequest('SLIP_NO_FILE');
-  return badRequest('SLIP_UPLOAD_FAIL');
+  if (error instanceof errors.InvalidMultipartContentTypeError) return refused('SLIP_NO_FILE');
+  return refused('SLIP_UPLOAD_FAIL');
 }
 
 /**
@@ -48,7 +48,7 @@ function uploadRefusal(app: FastifyInstance, error: unknown): AppError {
  * by the parser and refused. Nothing is stored here.
  */
 async function readSlipFile(app: FastifyInstance, request: FastifyRequest): Promise<Buffer> {
-  if (!request.isMultipart()) throw badRequest('SLIP_NO_FILE');
+  if (!request.isMultipart()) throw refused('SLIP_NO_FILE');
   let image: Buffer | undefined;
   try {
     for await (const part of request.parts()) {
@@ -60,7 +60,7 @@ async function readSlipFile(app: FastifyInstance, request: FastifyRequest): Prom
   } catch (error) {
     throw uploadRefusal(app, error);
   }
-  if (!image) throw badRequest('SLIP_NO_FILE');
+  if (!image) throw refused('SLIP_NO_FILE');
   return image;
 }
 
@@ -81,7 +81,7 @@ export const playerSlipRoutes: FastifyPluginAsyncZod<{
       rateLimit: {
         max: uploadsPerIpPerMinute,
         timeWindow: '1 minute',
-        errorResponseBuilder: () => tooManyRequests('REQUEST_LIMIT_1MIN'),
+        errorResponseBuilder: () => limited('REQUEST_LIMIT_1MIN'),
       },
     },
   };
@@ -134,9 +134,9 @@ export const publicSlipImageRoutes: FastifyPluginAsyncZod<{ slips: SlipService; 
     },
     async (request, reply) => {
       const { id } = request.params;
-      if (!links.verify(id, request.query.exp, request.query.sig)) throw new AppError('KEY_INVALID', 403);
+      if (!links.verify(id, request.query.exp, request.query.sig)) throw forbidden('KEY_INVALID');
       const image = await slips.image(id);
-      if (!image) throw new AppError('NO_DATA', 404);
+      if (!image) throw notFound('NO_DATA');
       return reply.type(image.contentType).header('x-content-type-options', 'nosniff').send(image.bytes);
     },
   );

@@ -8,11 +8,11 @@ import { findAccountHolders } from '../../db/account-holders.repo.ts';
 import { CONTENT_KEYS, type DepositContent, type SlipWindowContent } from '../../db/content-settings.ts';
 import type { Database } from '../../db/schema.ts';
 import { getSetting } from '../../db/settings.repo.ts';
-import { badRequest, conflict, notFound, tooManyRequests } from '../../http/errors.ts';
 import { ledgerCurrency } from '../../ledger/accounts.ts';
 import { SYSTEM_KINDS } from '../../ledger/ledger.ts';
 import { inDailyWindow } from '../../lib/bangkok-time.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { conflict, limited, notFound, refused } from '../../lib/domain-error.ts';
 import { orderedId } from '../../lib/ids.ts';
 import type { ImageDecoder } from '../../lib/image-decoder/image-decoder.ts';
 import type { DepositService } from '../../money/deposit-crediting.ts';
@@ -101,20 +101,19 @@ export function createSlipService(deps: SlipServiceDeps) {
 
   async function assertUploadOpen(): Promise<void> {
     const window = await getSetting<SlipWindowContent>(db, CONTENT_KEYS.slipWindow);
-    if (window && inDailyWindow(clock.now(), window.closedFrom, window.closedTo))
-      throw badRequest('SLIP_UPLOAD_CLOSED');
+    if (window && inDailyWindow(clock.now(), window.closedFrom, window.closedTo)) throw refused('SLIP_UPLOAD_CLOSED');
   }
 
   /** A cheap early refusal, before the body is read; the binding check is the claim in insertSlipIfAllowed. */
   async function assertUploadAllowance(userId: string): Promise<void> {
     const last = await lastUploadAt(db, userId);
-    if (last !== undefined && last > clock.now() - SLIP_UPLOAD_INTERVAL_MS) throw tooManyRequests('REQUEST_LIMIT_1MIN');
+    if (last !== undefined && last > clock.now() - SLIP_UPLOAD_INTERVAL_MS) throw limited('REQUEST_LIMIT_1MIN');
   }
 
   /** Stores an uploaded image as a new slip and makes the first verification attempt. */
   async function upload(userId: string, bytes: Buffer): Promise<SlipRow> {
     const image = sniffImage(bytes);
-    if (!image) throw badRequest('SLIP_INVALID_FILE');
+    if (!image) throw refused('SLIP_INVALID_FILE');
     const now = clock.now();
     const id = orderedId(now);
     const fileName = `${id}.${image.extension}`;
@@ -137,7 +136,7 @@ export function createSlipService(deps: SlipServiceDeps) {
     } finally {
       if (!accepted) await deps.storage.remove(fileName);
     }
-    if (!accepted) throw tooManyRequests('REQUEST_LIMIT_1MIN');
+    if (!accepted) throw limited('REQUEST_LIMIT_1MIN');
     const slip = (await findSlip(db, id)) as SlipRow;
     return attemptSafely(slip);
   }
@@ -383,14 +382,14 @@ export function createSlipService(deps: SlipServiceDeps) {
   async function creditHeld(slipId: string, decision: { username: string; operator: string }) {
     const slip = await heldSlip(slipId);
     const target = await findPlayerAccount(db, { username: decision.username });
-    if (!target) throw badRequest('NO_USER', 'username');
+    if (!target) throw refused('NO_USER', 'username');
     const { reference, sender_bank_code: senderBank, sender_account_no: senderAccount } = slip;
     if (reference === null || senderBank === null || senderAccount === null) throw conflict('KEY_INVALID', 'status');
     const fits =
       target.bank_code === senderBank &&
       accountMatches(senderAccount, target.bank_account_no) &&
       ledgerCurrency(target.currency) === SLIP_CURRENCY;
-    if (!fits) throw badRequest('KEY_INVALID', 'username');
+    if (!fits) throw refused('KEY_INVALID', 'username');
 
     const now = clock.now();
     const credited = await deps.deposits.credit(

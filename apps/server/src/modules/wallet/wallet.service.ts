@@ -14,13 +14,13 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Dialect } from '../../db/dialect.ts';
 import type { Database } from '../../db/schema.ts';
 import type { DomainEvents } from '../../events/domain-events.ts';
-import { AppError, badRequest } from '../../http/errors.ts';
 import { type IdempotencyTicket, PLAIN_TRANSACTIONS } from '../../http/idempotency.ts';
 import { ledgerBalance, openGameLedgerAccount, playerLedgerAccounts } from '../../ledger/accounts.ts';
 import { bookMovement, insertStatement, settleStatement } from '../../ledger/booking.ts';
 import { InsufficientFunds, LEDGER_KINDS, SYSTEM_KINDS, type SystemAccounts } from '../../ledger/ledger.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
+import { DomainError, refused, upstreamFailed } from '../../lib/domain-error.ts';
 import { orderedId, randomId } from '../../lib/ids.ts';
 import type { GameCredentials, GameProvider, GameProviders } from '../../providers/games/game-provider.ts';
 import { createGameAccountLocks, GameAccountBusy } from './game-account-lock.ts';
@@ -62,7 +62,7 @@ export function createWalletService(deps: WalletServiceDeps) {
 
   function providerOf(code: string): GameProvider {
     const provider = games.get(code);
-    if (!provider) throw badRequest('NO_GAME');
+    if (!provider) throw refused('NO_GAME');
     return provider;
   }
 
@@ -108,7 +108,7 @@ export function createWalletService(deps: WalletServiceDeps) {
     if (!known) {
       const { wallet, game, account } = await repo.gameMoveAccounts(db, userId, code);
       // Never remembered while missing: the player may activate the provider a moment later.
-      if (!account || !game) throw badRequest('SLOT_NO_ACCOUNT');
+      if (!account || !game) throw refused('SLOT_NO_ACCOUNT');
       known = {
         account: { id: account.id, providerCode: account.providerCode, username: account.username },
         wallet: { id: wallet.id, ownerId: wallet.ownerId, currency: wallet.currency },
@@ -171,10 +171,10 @@ export function createWalletService(deps: WalletServiceDeps) {
 
   async function activate(userId: string, code: string): Promise<GameAccount> {
     const provider = providerOf(code);
-    if (!(await repo.findProvider(db, code))) throw badRequest('NO_GAME');
-    if (await repo.findGameAccount(db, userId, code)) throw badRequest('SLOT_ALREADY_ACTIVE');
+    if (!(await repo.findProvider(db, code))) throw refused('NO_GAME');
+    if (await repo.findGameAccount(db, userId, code)) throw refused('SLOT_ALREADY_ACTIVE');
     const opened = await callProvider(providerTimeoutMs, () => provider.activate(userId));
-    if (!opened.ok) throw new AppError('SLOT_ACTIVATE_FAIL', 502);
+    if (!opened.ok) throw upstreamFailed('SLOT_ACTIVATE_FAIL');
     const { wallet } = await playerLedgerAccounts(db, userId);
     try {
       await db.transaction().execute(async (trx) => {
@@ -183,18 +183,18 @@ export function createWalletService(deps: WalletServiceDeps) {
         await openGameLedgerAccount(trx, userId, code, wallet.currency, at);
       });
     } catch (error) {
-      if (isUniqueViolation(error, 'game_accounts')) throw badRequest('SLOT_ALREADY_ACTIVE');
+      if (isUniqueViolation(error, 'game_accounts')) throw refused('SLOT_ALREADY_ACTIVE');
       throw error;
     }
     const row = (await repo.listSlots(db, userId)).find((slot) => slot.code === code);
-    if (!row) throw badRequest('NO_GAME');
+    if (!row) throw refused('NO_GAME');
     return toEntry(row);
   }
 
   async function loginAccount(userId: string, code: string): Promise<GameLoginAccount> {
     const provider = providerOf(code);
     const account = await repo.findGameAccount(db, userId, code);
-    if (!account) throw badRequest('SLOT_NO_ACCOUNT');
+    if (!account) throw refused('SLOT_NO_ACCOUNT');
     // The provider is the authority (an operator may have changed the password there); our copy is
     // the fallback when it does not answer.
     const fresh = await callProvider(providerTimeoutMs, () => provider.getLoginAccount(account.username));
@@ -211,9 +211,9 @@ export function createWalletService(deps: WalletServiceDeps) {
   async function resetPassword(userId: string, code: string): Promise<GameLoginAccount> {
     const provider = providerOf(code);
     const account = await repo.findGameAccount(db, userId, code);
-    if (!account) throw badRequest('SLOT_NO_ACCOUNT');
+    if (!account) throw refused('SLOT_NO_ACCOUNT');
     const reset = await callProvider(providerTimeoutMs, () => provider.resetPassword(account.username));
-    if (!reset.ok) throw new AppError('SLOT_RESET_PASSWORD_FAIL', 502);
+    if (!reset.ok) throw upstreamFailed('SLOT_RESET_PASSWORD_FAIL');
     await repo.updateGameCredentials(db, account.id, reset.value, now());
     return pickCredentials(reset.value);
   }
@@ -222,13 +222,9 @@ export function createWalletService(deps: WalletServiceDeps) {
     const provider = providerOf(code);
     const account = await repo.findGameAccount(db, userId, code);
     // Another player's username answers the same as no account, so usernames cannot be probed.
-    if (!account || account.username !== username) throw badRequest('SLOT_NO_ACCOUNT');
+    if (!account || account.username !== username) throw refused('SLOT_NO_ACCOUNT');
     const link = await callProvider(providerTimeoutMs, () => provider.autoLogin(username, password));
-    if (!link.ok)
-      throw new AppError(
-        link.kind === 'rejected' ? 'WRONG_PASSWORD' : 'LOGIN_FAIL',
-        link.kind === 'rejected' ? 400 : 502,
-      );
+    if (!link.ok) throw link.kind === 'rejected' ? refused('WRONG_PASSWORD') : upstreamFailed('LOGIN_FAIL');
     return { link: link.value };
   }
 
@@ -263,7 +259,7 @@ export function createWalletService(deps: WalletServiceDeps) {
             const at = now();
             value = amount === 'all' ? await ledgerBalance(trx, ctx.wallet.id) : amount;
             if (value < MIN_TRANSFER_MINOR)
-              throw amount === 'all' ? new InsufficientFunds(ctx.wallet.id) : badRequest('TRANSFER_MINIMUM', 'amount');
+              throw amount === 'all' ? new InsufficientFunds(ctx.wallet.id) : refused('TRANSFER_MINIMUM', 'amount');
             const result = await bookMovement(trx, {
               statement: {
                 id: statementId,
@@ -286,7 +282,7 @@ export function createWalletService(deps: WalletServiceDeps) {
           statementId,
         );
       } catch (error) {
-        if (error instanceof InsufficientFunds) throw badRequest('MONEY_NOT_ENOUGH', 'amount');
+        if (error instanceof InsufficientFunds) throw refused('MONEY_NOT_ENOUGH', 'amount');
         throw error;
       }
       events.notify('wallet.changed', { userId: ctx.userId, walletMinor: walletAfter });
@@ -309,7 +305,7 @@ export function createWalletService(deps: WalletServiceDeps) {
       if (outcome === 'not_found') {
         await db.transaction().execute((trx) => reverseTransferIn(trx, ctx, statementId, value, now()));
         events.notify('wallet.changed', { userId: ctx.userId, walletMinor: await walletMinor(ctx.userId) });
-        throw new AppError('TRANSFER_FAIL', 502);
+        throw upstreamFailed('TRANSFER_FAIL');
       }
       return moved(walletAfter, 202, TRANSFER_PENDING);
     });
@@ -324,13 +320,13 @@ export function createWalletService(deps: WalletServiceDeps) {
   ): Promise<MoveResult> {
     return locks.withAccount(ctx.account.id, async () => {
       const synced = await syncGameAccount(db, ctx, providerTimeoutMs, now);
-      if (synced.balance === null) throw new AppError('TRANSFER_FAIL', 502);
+      if (synced.balance === null) throw upstreamFailed('TRANSFER_FAIL');
       if (synced.changed)
         events.notify('wallet.changed', { userId: ctx.userId, walletMinor: await walletMinor(ctx.userId) });
       const value = amount === 'all' ? synced.balance : amount;
       if (amount === 'all' && value === 0) return moved(await walletMinor(ctx.userId));
-      if (value < MIN_TRANSFER_MINOR && amount !== 'all') throw badRequest('TRANSFER_MINIMUM', 'amount');
-      if (synced.balance < value) throw badRequest('MONEY_NOT_ENOUGH', 'amount');
+      if (value < MIN_TRANSFER_MINOR && amount !== 'all') throw refused('TRANSFER_MINIMUM', 'amount');
+      if (synced.balance < value) throw refused('MONEY_NOT_ENOUGH', 'amount');
 
       const statementId = orderedId(now());
       await ticket.transaction(
@@ -373,8 +369,8 @@ export function createWalletService(deps: WalletServiceDeps) {
         await settleStatement(db, statementId, 'FAILED', now());
         // The provider refused: the player played the money away since the sync, or the provider is down.
         throw withdrawal.ok === false && withdrawal.kind === 'rejected'
-          ? badRequest('MONEY_NOT_ENOUGH', 'amount')
-          : new AppError('TRANSFER_FAIL', 502);
+          ? refused('MONEY_NOT_ENOUGH', 'amount')
+          : upstreamFailed('TRANSFER_FAIL');
       }
       return moved(await walletMinor(ctx.userId), 202, TRANSFER_PENDING);
     });
@@ -396,9 +392,9 @@ export function createWalletService(deps: WalletServiceDeps) {
     amountMajor: number,
     ticket: IdempotencyTicket = PLAIN_TRANSACTIONS,
   ): Promise<MoveResult> {
-    if (from === to) throw badRequest('KEY_INVALID', 'to');
+    if (from === to) throw refused('KEY_INVALID', 'to');
     const amount = toMinor(amountMajor);
-    if (amount < MIN_TRANSFER_MINOR) throw badRequest('TRANSFER_MINIMUM', 'amount');
+    if (amount < MIN_TRANSFER_MINOR) throw refused('TRANSFER_MINIMUM', 'amount');
     if (from === WALLET_CODE) return transferIn(await context(userId, to), amount, ticket, true);
     if (to === WALLET_CODE) return transferOut(await context(userId, from), amount, ticket, true);
     // Game to game goes through the wallet: if the second leg fails, the money waits in the wallet.
@@ -442,7 +438,7 @@ export function createWalletService(deps: WalletServiceDeps) {
       all ? transferAll(userId, move.to, ticket) : transfer(userId, move.from, move.to, move.amountMajor, ticket);
     if (operation === null) return rerun();
     const started = await repo.findGameTransfer(db, userId, operation);
-    if (!started) throw new AppError('INTERNAL_SERVER_ERROR', 500);
+    if (!started) throw new DomainError('INTERNAL_SERVER_ERROR', 'internal');
     const into = started.fromCode === WALLET_CODE;
     let status = started.status;
     if (status === 'PENDING') {
@@ -452,7 +448,7 @@ export function createWalletService(deps: WalletServiceDeps) {
       status = (await repo.findGameTransfer(db, userId, operation))?.status ?? status;
     }
     if (status === 'PENDING') return moved(await walletMinor(userId), 202, TRANSFER_PENDING);
-    if (status === 'FAILED') throw new AppError('TRANSFER_FAIL', 502);
+    if (status === 'FAILED') throw upstreamFailed('TRANSFER_FAIL');
     // A leg out of a game that was done: the first attempt went on to the next game account (transferAll)
     // or to the second leg of a game-to-game move.
     if (!into && all && move.to === WALLET_CODE) return transferAll(userId, move.to, ticket);

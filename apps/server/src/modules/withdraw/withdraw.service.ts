@@ -12,8 +12,7 @@ import type { Kysely } from 'kysely';
 import { CONTENT_KEYS, type WithdrawLimitsContent } from '../../db/content-settings.ts';
 import type { Database } from '../../db/schema.ts';
 import { getSetting } from '../../db/settings.repo.ts';
-import { type DomainEvents, DomainRefusal } from '../../events/domain-events.ts';
-import { badRequest, conflict, notFound } from '../../http/errors.ts';
+import type { DomainEvents } from '../../events/domain-events.ts';
 import type { ReplayableResult } from '../../http/idempotency.ts';
 import { playerLedgerAccounts } from '../../ledger/accounts.ts';
 import { bookMovement, settleStatement } from '../../ledger/booking.ts';
@@ -25,6 +24,7 @@ import {
   type SystemAccounts,
 } from '../../ledger/ledger.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { conflict, notFound, refused } from '../../lib/domain-error.ts';
 import { orderedId } from '../../lib/ids.ts';
 import type { PayoutAdapter, PayoutOrder, PayoutReport } from '../../providers/payments/payout.ts';
 import * as repo from './withdraw.repo.ts';
@@ -115,16 +115,16 @@ export function createWithdrawals(deps: WithdrawDeps) {
     kind: WithdrawKind,
   ): Promise<ReplayableResult<WalletMoveResponse>> {
     const amountMinor = toMinor(amount);
-    if (amountMinor <= 0) throw badRequest('KEY_INVALID', 'amount');
+    if (amountMinor <= 0) throw refused('KEY_INVALID', 'amount');
     const payee = await repo.findPayee(db, userId);
-    if (!payee?.bankCode || !payee.bankAccountNo) throw badRequest('NO_BANK');
+    if (!payee?.bankCode || !payee.bankAccountNo) throw refused('NO_BANK');
     const { wallet } = await playerLedgerAccounts(db, userId);
     // A stale screen must never withdraw a different sum than the one the player confirmed.
     if (kind === 'all' && amountMinor !== wallet.balance) throw conflict('KEY_INVALID', 'amount');
     const { withdrawMinMinor, withdrawMaxMinor } = await limits();
-    if (amountMinor < withdrawMinMinor) throw badRequest('WITHDRAW_MIN', 'amount');
-    if (amountMinor > withdrawMaxMinor) throw badRequest('WITHDRAW_MAX', 'amount');
-    if (amountMinor > wallet.balance) throw badRequest('MONEY_NOT_ENOUGH', 'amount');
+    if (amountMinor < withdrawMinMinor) throw refused('WITHDRAW_MIN', 'amount');
+    if (amountMinor > withdrawMaxMinor) throw refused('WITHDRAW_MAX', 'amount');
+    if (amountMinor > wallet.balance) throw refused('MONEY_NOT_ENOUGH', 'amount');
 
     const clearing = await deps.systemAccount(SYSTEM_KINDS.payoutClearing, '', wallet.currency);
     const now = clock.now();
@@ -186,10 +186,9 @@ export function createWithdrawals(deps: WithdrawDeps) {
         return held.fromBalance;
       });
     } catch (error) {
-      if (error instanceof DomainRefusal) throw badRequest(error.code, error.field);
       if (error instanceof StaleBalance) throw conflict('KEY_INVALID', 'amount');
       if (error instanceof InsufficientFunds) {
-        throw kind === 'all' ? conflict('KEY_INVALID', 'amount') : badRequest('MONEY_NOT_ENOUGH', 'amount');
+        throw kind === 'all' ? conflict('KEY_INVALID', 'amount') : refused('MONEY_NOT_ENOUGH', 'amount');
       }
       throw error;
     }

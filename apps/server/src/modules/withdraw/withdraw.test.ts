@@ -18,10 +18,10 @@ import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
 import { CONTENT_KEYS } from '../../db/content-settings.ts';
 import { putSetting } from '../../db/settings.repo.ts';
-import { createDomainEvents, DomainRefusal } from '../../events/domain-events.ts';
-import { AppError } from '../../http/errors.ts';
+import { createDomainEvents } from '../../events/domain-events.ts';
 import { checkLedger } from '../../ledger/check.ts';
 import { createSystemAccounts } from '../../ledger/ledger.ts';
+import { DomainError } from '../../lib/domain-error.ts';
 import { manualPayouts } from '../../providers/payments/payout.ts';
 import { createWithdrawals } from './withdraw.service.ts';
 
@@ -322,7 +322,7 @@ describe.each(testDialects())('withdrawals (%s)', (dialect) => {
       throw error;
     });
     events.inTransaction('withdraw.requested', async (_trx, { amount }) => {
-      if (amount > 200_00) throw new DomainRefusal('BONUS_CONDITION');
+      if (amount > 200_00) throw new DomainError('BONUS_CONDITION');
     });
     const withdrawals = createWithdrawals({
       db: ctx.db.kysely,
@@ -333,8 +333,8 @@ describe.each(testDialects())('withdrawals (%s)', (dialect) => {
       reviewAfterBankChangeMs: 0,
     });
     const refused = await withdrawals.withdraw(p.userId, 300, 'amount').catch((error: unknown) => error);
-    expect(refused).toBeInstanceOf(AppError);
-    expect(refused).toMatchObject({ code: 'BONUS_CONDITION', statusCode: 400 });
+    expect(refused).toBeInstanceOf(DomainError);
+    expect(refused).toMatchObject({ code: 'BONUS_CONDITION', kind: 'refused' });
     expect(await p.withdrawals()).toEqual([]);
     expect((await withdrawals.withdraw(p.userId, 150, 'amount')).body).toEqual({
       message: 'WITHDRAW_PENDING',
@@ -354,7 +354,7 @@ describe.each(testDialects())('withdrawals (%s)', (dialect) => {
       // The handler sees the hold it may refuse: the withdrawal row is already written in this transaction.
       const held = await trx.selectFrom('withdrawals').select('id').where('id', '=', request.withdrawalId).execute();
       expect(held).toHaveLength(1);
-      throw new DomainRefusal('BONUS_CONDITION');
+      throw new DomainError('BONUS_CONDITION');
     });
     const dataDir = mkdtempSync(join(tmpdir(), 'wallet-refusal-'));
     const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, WEB_DIST_DIR: join(dataDir, 'no-web') });
