@@ -68,6 +68,30 @@ describe('the shell', () => {
     expect(sessionStorage.getItem('backoffice-token')).toBeNull();
   });
 
+  it('tells an owner who must enrol two-factor (server: TOTP_ENROLMENT_REQUIRED) where to do it', async () => {
+    signedIn();
+    mockApi({
+      'GET /api/backoffice/me': { body: me('owner', { totpEnrolmentRequired: true }) },
+      'GET /api/backoffice/staff': { status: 403, body: { message: 'TOTP_ENROLMENT_REQUIRED' } },
+    });
+    const { user, router } = renderApp('/staff');
+    const banner = await screen.findByTestId('totp-banner');
+    expect(banner.textContent).toContain('Your role must turn on two-factor sign-in before it can do anything else.');
+    // A notice of the shell, not an alert: it stays while the operator moves around.
+    expect(banner.getAttribute('role')).toBeNull();
+    await user.click(within(banner).getByRole('link', { name: 'Set it up on My account' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/account'));
+    expect(await screen.findByTestId('totp-status')).toBeTruthy();
+  });
+
+  it('shows no two-factor banner to an operator who may act', async () => {
+    signedIn();
+    mockApi({ 'GET /api/backoffice/me': { body: me('finance', { totpEnabled: true }) } });
+    renderApp('/');
+    expect(await screen.findByTestId('operator-name')).toBeTruthy();
+    expect(screen.queryByTestId('totp-banner')).toBeNull();
+  });
+
   it('switches to Thai and remembers it for the back office only', async () => {
     signedIn();
     mockApi({ 'GET /api/backoffice/me': { body: me('owner') } });

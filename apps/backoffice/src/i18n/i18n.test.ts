@@ -55,8 +55,8 @@ describe('back-office translations', () => {
   it.each(Object.keys(languages))('%s translates every code the back-office routes answer', (name) => {
     const codes = [
       ...['NO_PERMISSION', 'TOTP_REQUIRED', 'TOTP_ENROLMENT_REQUIRED', 'TOTP_NOT_SET_UP', 'TOTP_ALREADY_ENABLED'],
-      ...['OPERATOR_EXISTS', 'OWN_ACCOUNT', 'LAST_OWNER', 'LOGIN_FAIL', 'INACTIVE_USER', 'REQUEST_LIMIT'],
-      ...['WEAK_PASSWORD', 'KEY_MISSING', 'KEY_INVALID', 'NO_DATA'],
+      ...['OPERATOR_EXISTS', 'OWN_ACCOUNT', 'LAST_OWNER', 'WRONG_CREDENTIAL', 'INACTIVE_USER', 'REQUEST_LIMIT'],
+      ...['OTP_CODE_INVALID', 'WRONG_PASSWORD', 'WEAK_PASSWORD', 'KEY_MISSING', 'KEY_INVALID', 'NO_DATA'],
     ];
     for (const code of codes) expect(flat[name]![`errors.${code}`], code).toBeTruthy();
   });

@@ -1,24 +1,2 @@
-import { PASSWORD_MIN_LENGTH, passwordProblem } from '@wallet/contract/password-rule';
-import type { TFunction } from 'i18next';
-
-/** The rule under every new-password field, shown before the player types so nobody learns it by failing. */
-export function passwordRuleText(t: TFunction): string {
-  return t('password.rule', { min: PASSWORD_MIN_LENGTH });
-}
-
-/**
- * What the player reads when the server would refuse this new password as WEAK_PASSWORD, or undefined
- * when it would accept it. Checked here too, so the player hears which part of the rule failed.
- */
-export function passwordProblemText(t: TFunction, password: string, phone?: string): string | undefined {
-  switch (passwordProblem(password, phone)) {
-    case 'tooShort':
-      return t('password.tooShort', { min: PASSWORD_MIN_LENGTH });
-    case 'common':
-      return t('password.tooCommon');
-    case 'phone':
-      return t('password.isPhone');
-    case null:
-      return undefined;
-  }
-}
+/** The password rule's texts live in the web kit, shared with the back office; the keys are under password.* */
+export { passwordProblemText, passwordRuleText } from '@wallet/web-kit/lib/password-rule';

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { LogoutIcon } from '@wallet/web-kit/ui/icons';
+import { LogoutIcon, ShieldIcon } from '@wallet/web-kit/ui/icons';
 import { Loader } from '@wallet/web-kit/ui/loader';
 import { Logo } from '@wallet/web-kit/ui/logo';
 import { LoadFailedCard } from '@wallet/web-kit/ui/status-card';
@@ -76,10 +76,28 @@ export function ShellLayout() {
           : null}
       </nav>
       <main className="bo-main" id="main">
+        {operator?.totpEnrolmentRequired ? <TotpEnrolmentBanner /> : null}
         {me.isPending ? <Loader /> : null}
         {me.isError ? <LoadFailedCard icon={<LogoutIcon />} error={me.error} onRetry={() => me.refetch()} /> : null}
         {operator ? <Outlet /> : null}
       </main>
+    </div>
+  );
+}
+
+/**
+ * Production owners and finance get TOTP_ENROLMENT_REQUIRED from every route but their own account's
+ * until they enrol: the banner says so on every screen and leads to the page where they do it.
+ */
+function TotpEnrolmentBanner() {
+  const { t } = useTranslation();
+  return (
+    <div className="bo-banner" data-testid="totp-banner">
+      <ShieldIcon />
+      <p>{t('shell.totpBanner')}</p>
+      <NavLink to={paths.account} className="btn btn-primary btn-small">
+        {t('shell.totpBannerLink')}
+      </NavLink>
     </div>
   );
 }

@@ -8,11 +8,12 @@ import { useTranslation } from 'react-i18next';
 import { useMe } from '@/lib/session/get-me';
 import { useEnableTotp } from '../api/enable-totp';
 import { useSetupTotp } from '../api/setup-totp';
+import { ChangePasswordForm } from './change-password-form';
 import { SvgImage } from './svg-image';
 
 const OTP_PATTERN = /^\d{6}$/;
 
-/** The operator's own page: who they are, and turning on two-factor sign-in with an authenticator app. */
+/** The operator's own page: who they are, their password, and turning on two-factor sign-in with an authenticator app. */
 export function AccountScreen() {
   const { t } = useTranslation();
   const me = useMe();
@@ -33,6 +34,7 @@ export function AccountScreen() {
           </dd>
         </dl>
       </section>
+      <ChangePasswordForm />
       <section className="card" aria-labelledby="totp-title">
         <h2 className="card-title" id="totp-title">
           <ShieldIcon /> {t('account.totpTitle')}

@@ -33,7 +33,9 @@ describe('sign-in', () => {
       'POST /api/backoffice/login': (body) =>
         (body as { otp?: string }).otp === '123456'
           ? { body: answer }
-          : { status: 401, body: { message: 'TOTP_REQUIRED', field: 'otp' } },
+          : (body as { otp?: string }).otp
+            ? { status: 400, body: { message: 'OTP_CODE_INVALID', field: 'otp' } }
+            : { status: 400, body: { message: 'TOTP_REQUIRED', field: 'otp' } },
       'GET /api/backoffice/me': { body: me('owner') },
     });
     const { user, router } = renderApp('/sign-in');
@@ -43,9 +45,11 @@ describe('sign-in', () => {
     expect(screen.getByRole('alert').textContent).toBe('Enter the 6-digit code.');
     await user.type(screen.getByLabelText('6-digit code'), '9');
     await user.click(screen.getByRole('button', { name: 'Verify' }));
-    // A wrong code answers TOTP_REQUIRED again: the step stays and says so.
-    expect((await screen.findByRole('alert')).textContent).toBe('Enter the 6-digit code from your authenticator app.');
-    await user.clear(screen.getByLabelText('6-digit code'));
+    // A wrong code answers OTP_CODE_INVALID: the step stays, says so and empties the field for the next code.
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'This code is wrong or was already used. Wait for the next code and try again.',
+    );
+    expect((screen.getByLabelText('6-digit code') as HTMLInputElement).value).toBe('');
     await user.type(screen.getByLabelText('6-digit code'), '123456');
     await user.click(screen.getByRole('button', { name: 'Verify' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
@@ -56,14 +60,13 @@ describe('sign-in', () => {
     });
   });
 
+  // The codes and statuses the server's sign-in really answers (modules/backoffice/auth.service.ts).
   it.each([
-    ['LOGIN_FAIL', 'Wrong username or password.'],
-    ['REQUEST_LIMIT', 'Too many failed attempts. Sign-in is locked for a while; try again later.'],
-    ['INACTIVE_USER', 'This account is disabled. Ask an owner to enable it.'],
-  ])('shows %s translated and stays on sign-in', async (code, text) => {
-    mockApi({
-      'POST /api/backoffice/login': { status: code === 'REQUEST_LIMIT' ? 429 : 400, body: { message: code } },
-    });
+    ['WRONG_CREDENTIAL', 400, 'Wrong username or password.'],
+    ['REQUEST_LIMIT', 429, 'Too many failed attempts. Sign-in is locked for a while; try again later.'],
+    ['INACTIVE_USER', 403, 'This account is disabled. Ask an owner to enable it.'],
+  ])('shows %s translated and stays on sign-in', async (code, status, text) => {
+    mockApi({ 'POST /api/backoffice/login': { status, body: { message: code } } });
     const { user, router } = renderApp('/sign-in');
     await typeCredentials(user, 'wrong-password');
     expect((await screen.findByRole('alert')).textContent).toBe(text);

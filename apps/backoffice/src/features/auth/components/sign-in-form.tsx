@@ -39,6 +39,8 @@ export function SignInForm() {
           setStep('otp');
           return;
         }
+        // A refused code (OTP_CODE_INVALID) is spent either way: the field empties for the next one.
+        if (cause instanceof ApiError && cause.field === 'otp') setOtp('');
         setError(errorText(cause, t('signIn.failed')));
       },
     });
