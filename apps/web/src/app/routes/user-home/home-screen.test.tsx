@@ -1,4 +1,5 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type Handler, mockApi, type Reply } from '@/test/mock-api';
 import { renderScreen } from '@/test/render';
@@ -7,10 +8,11 @@ import { HomeScreen } from './home-screen';
 
 // The deposit dialog has its own tests (features/deposit); here only Home's wiring of it is under test.
 vi.mock('@/features/deposit/components/deposit-dialog', () => ({
-  DepositDialog: ({ open, onClose }: { open: boolean; onClose: () => void }) =>
+  DepositDialog: ({ open, onClose, footer }: { open: boolean; onClose: () => void; footer?: ReactNode }) =>
     open ? (
       <div data-testid="deposit-dialog-stand-in">
         <button type="button" onClick={onClose} />
+        {footer}
       </div>
     ) : null,
 }));
@@ -156,6 +158,16 @@ describe('HomeScreen', () => {
     const dialog = screen.getByTestId('deposit-dialog-stand-in');
     await user.click(within(dialog).getByRole('button'));
     expect(screen.queryByTestId('deposit-dialog-stand-in')).toBeNull();
+  });
+
+  it('puts nothing under the deposit methods: playing with the balance is not a way to deposit (issue 18)', async () => {
+    remember();
+    walletApi();
+    const { user } = renderScreen(<HomeScreen />);
+    await user.click(await screen.findByTestId('widget-deposit'));
+    const dialog = screen.getByTestId('deposit-dialog-stand-in');
+    expect(within(dialog).getAllByRole('button')).toHaveLength(1);
+    expect(within(dialog).queryByTestId('deposit-play')).toBeNull();
   });
 
   it('the withdraw widget opens the withdraw dialog with the wallet balance and the limits', async () => {

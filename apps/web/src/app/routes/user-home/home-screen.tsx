@@ -12,7 +12,6 @@ import { LoadFailedCard } from '@wallet/web-kit/ui/status-card';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DepositDialog } from '@/features/deposit/components/deposit-dialog';
-import { DepositPlay } from '@/features/game-account/components/deposit-play';
 import { GameAccountDialog } from '@/features/game-account/components/game-account-dialog';
 import { GameLauncherProvider } from '@/features/game-account/components/game-launcher';
 import { TransferDialog } from '@/features/game-account/components/transfer-dialog';
@@ -128,11 +127,7 @@ function HomeContent() {
         />
       ) : null}
       <TransferDialog open={transfer.open} presetTo={transfer.to} onClose={() => setTransfer({ open: false })} />
-      <DepositDialog
-        open={moneyDialog === 'deposit'}
-        onClose={closeMoneyDialog}
-        footer={<DepositPlay onClose={closeMoneyDialog} />}
-      />
+      <DepositDialog open={moneyDialog === 'deposit'} onClose={closeMoneyDialog} />
       <WithdrawDialog open={moneyDialog === 'withdraw'} onClose={closeMoneyDialog} />
       <AgreementModal open={agreementOpen} onClose={() => setAgreementDue(false)} />
     </div>

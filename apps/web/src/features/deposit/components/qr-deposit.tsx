@@ -4,19 +4,20 @@ import type { BankDepositAccount } from '@wallet/contract/deposit';
 import type { QrcodeRecord } from '@wallet/contract/qrcode';
 import { errorText } from '@wallet/web-kit/api/api-error';
 import { newIdempotencyKey } from '@wallet/web-kit/api/client';
-import { bankName } from '@wallet/web-kit/lib/bank-name';
 import { amountValue } from '@wallet/web-kit/lib/money';
 import { AmountField, SubmitButton } from '@wallet/web-kit/ui/field';
-import { CheckIcon, ClockIcon } from '@wallet/web-kit/ui/icons';
+import { ArrowDownIcon, CheckIcon, ChevronIcon, ClockIcon } from '@wallet/web-kit/ui/icons';
 import { Loader } from '@wallet/web-kit/ui/loader';
 import { formatMoney, Money } from '@wallet/web-kit/ui/money';
 import { useToast } from '@wallet/web-kit/ui/toast';
-import { type FormEvent, useEffect, useId, useMemo, useState } from 'react';
+import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createQrcode } from '@/features/deposit/api/create-qrcode';
 import { deleteQrcode } from '@/features/deposit/api/delete-qrcode';
 import { getQrcode, qrcodeQueryKey, qrcodeQueryRoot } from '@/features/deposit/api/get-qrcode';
+import { getQrcodeStatus, qrcodeStatusQueryKey } from '@/features/deposit/api/get-qrcode-status';
 import { config } from '@/lib/config';
+import { useWallet } from '@/lib/wallet/get-wallet';
 import { invalidateMoney } from '@/lib/wallet/invalidate-money';
 import { formatCountdown } from '../lib/countdown';
 import { canCreateQr, QR_SMALLEST_AMOUNT, qrHintMinimum, qrMinimum } from '../lib/deposit-rules';
@@ -29,32 +30,112 @@ type QrGateway = BankDepositAccount & { bankCode: QrBankCode };
 const NO_QR: QrcodeRecord = { hasQrcode: false };
 const quickFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 
-/** SPEC §4 QR deposit: one view per gateway the lookup lists. */
+/** How often a shown QR asks whether it was paid, for when the realtime push does not arrive. */
+export const QR_STATUS_POLL_MS = 5_000;
+
+/** A short mark per gateway in its brand colour (CSS), standing in for a logo the app does not ship. */
+const MARKS: Record<QrBankCode, string> = { KBANK: 'K', WW: 'WW', PAYTIMZ: 'PT', PAYONEX: 'PX', ZPAY: 'Z' };
+
+function GatewayMark({ code }: { code: QrBankCode }) {
+  return (
+    <span className={`qr-mark qr-mark-${code.toLowerCase()}`} aria-hidden="true">
+      {MARKS[code]}
+    </span>
+  );
+}
+
+/**
+ * SPEC §4 QR deposit. The player picks a gateway first (brand, minimum, whether a QR already waits) and
+ * sees that gateway's one form; five near-identical forms one under the other made a long scroll.
+ */
 export function QrPanel({ gateways, onDone }: { gateways: QrGateway[]; onDone: () => void }) {
   const { t } = useTranslation();
+  const [picked, setPicked] = useState<QrBankCode | null>(null);
+  const only = gateways.length === 1 ? gateways[0] : undefined;
+  const chosen = only ?? gateways.find((gateway) => gateway.bankCode === picked);
   return (
     <div className="deposit-stack">
-      {gateways.map((gateway) => (
-        <QrView key={gateway.bankCode} gateway={gateway} onDone={onDone} />
-      ))}
+      {chosen ? (
+        <QrView
+          key={chosen.bankCode}
+          gateway={chosen}
+          onDone={onDone}
+          onChange={only ? undefined : () => setPicked(null)}
+        />
+      ) : (
+        <GatewayPicker gateways={gateways} onPick={setPicked} />
+      )}
       <DepositRules rules={[t('deposit.rules.qrSingleUse'), t('deposit.rules.credited'), t('deposit.rules.minimum')]} />
     </div>
   );
 }
 
-function QrView({ gateway, onDone }: { gateway: QrGateway; onDone: () => void }) {
-  const { i18n } = useTranslation();
+function GatewayPicker({ gateways, onPick }: { gateways: QrGateway[]; onPick: (code: QrBankCode) => void }) {
+  const { t } = useTranslation();
+  const titleId = useId();
+  return (
+    <section className="qr-picker" aria-labelledby={titleId}>
+      <h3 className="deposit-subtitle" id={titleId}>
+        {t('deposit.qr.pickTitle')}
+      </h3>
+      <ul className="qr-gateways">
+        {gateways.map((gateway) => (
+          <li key={gateway.bankCode}>
+            <GatewayChoice code={gateway.bankCode} onPick={onPick} />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function GatewayChoice({ code, onPick }: { code: QrBankCode; onPick: (code: QrBankCode) => void }) {
+  const { t } = useTranslation();
+  // The same query as the gateway's view: a QR the player already has is flagged here and shown at once there.
+  const query = useQuery({ queryKey: qrcodeQueryKey(code), queryFn: () => getQrcode(code), staleTime: 0 });
+  const minimum = qrHintMinimum(code, qrMinimum(code, config));
+  return (
+    <button type="button" className="qr-gateway" data-testid={`qr-pick-${code}`} onClick={() => onPick(code)}>
+      <GatewayMark code={code} />
+      <span className="qr-gateway-text">
+        <strong className="qr-gateway-brand">{QR_GATEWAYS[code].brand}</strong>
+        <span className="qr-gateway-minimum">{t('deposit.qr.minimum', { amount: formatMoney(minimum) })}</span>
+      </span>
+      {query.data?.hasQrcode ? (
+        <span className="badge qr-waiting" data-testid={`qr-waiting-${code}`}>
+          {t('deposit.qr.waiting')}
+        </span>
+      ) : null}
+      <ChevronIcon />
+    </button>
+  );
+}
+
+function QrView({ gateway, onDone, onChange }: { gateway: QrGateway; onDone: () => void; onChange?: () => void }) {
+  const { t } = useTranslation();
   const code = gateway.bankCode;
+  const brand = QR_GATEWAYS[code].brand;
   const titleId = useId();
   const query = useQuery({ queryKey: qrcodeQueryKey(code), queryFn: () => getQrcode(code), staleTime: 0 });
+  const [paid, setPaid] = useState<{ amount: number } | null>(null);
   const record = query.data;
   return (
     <section className="qr-view" data-testid={`qr-view-${code}`} aria-labelledby={titleId}>
-      <h3 className="deposit-subtitle" id={titleId}>
-        {bankName(gateway.bank, i18n.language)}
-      </h3>
-      {record?.hasQrcode ? (
-        <QrShown code={code} record={record} label={bankName(gateway.bank, i18n.language)} onDone={onDone} />
+      <div className="qr-view-head">
+        <GatewayMark code={code} />
+        <h3 className="deposit-subtitle" id={titleId}>
+          {brand}
+        </h3>
+        {onChange && !paid ? (
+          <button type="button" className="btn btn-ghost btn-small" data-testid="qr-change" onClick={onChange}>
+            {t('deposit.qr.change')}
+          </button>
+        ) : null}
+      </div>
+      {paid ? (
+        <QrPaid code={code} amount={paid.amount} onDone={onDone} onAgain={() => setPaid(null)} />
+      ) : record?.hasQrcode ? (
+        <QrShown code={code} record={record} label={brand} onDone={onDone} onPaid={setPaid} />
       ) : record || query.isError ? (
         // A failed read has no message in SPEC §8; the create form is the way forward either way.
         <QrCreateForm code={code} />
@@ -62,6 +143,45 @@ function QrView({ gateway, onDone }: { gateway: QrGateway; onDone: () => void })
         <Loader />
       )}
     </section>
+  );
+}
+
+/** The QR was paid: what reached the wallet, instead of a QR, a countdown and a cancel that no longer apply. */
+function QrPaid({
+  code,
+  amount,
+  onDone,
+  onAgain,
+}: {
+  code: QrBankCode;
+  amount: number;
+  onDone: () => void;
+  onAgain: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div className="qr-paid" data-testid={`qr-paid-${code}`} role="status">
+      <span className="qr-paid-icon" aria-hidden="true">
+        <CheckIcon />
+      </span>
+      <strong className="qr-paid-title">{t('deposit.qr.paidTitle')}</strong>
+      <p className="qr-amount">
+        {t('deposit.qr.paidCredited')} <Money value={amount} /> {t('home.baht')}
+      </p>
+      <div className="qr-actions">
+        <button type="button" className="btn btn-ghost btn-grow" data-testid={`qr-again-${code}`} onClick={onAgain}>
+          {t('deposit.qr.paidAgain')}
+        </button>
+        <button
+          type="button"
+          className="btn btn-primary btn-grow"
+          data-testid={`qr-paid-done-${code}`}
+          onClick={onDone}
+        >
+          {t('deposit.qr.paidDone')}
+        </button>
+      </div>
+    </div>
   );
 }
 
@@ -83,8 +203,10 @@ function QrCreateForm({ code }: { code: QrBankCode }) {
       }
       queryClient.setQueryData(qrcodeQueryKey(code), record);
       // SPEC §4: a new QR at one provider reloads the others (the server keeps one open QR per player).
+      // refetchType 'all': the other gateways' queries are not on screen while this one is picked.
       void queryClient.invalidateQueries({
         predicate: (query) => query.queryKey[0] === qrcodeQueryRoot && query.queryKey[1] !== code,
+        refetchType: 'all',
       });
     },
     onError: (error) => toast.danger(errorText(error, t('errors.QR_FAIL'))),
@@ -137,17 +259,30 @@ function QrShown({
   record,
   label,
   onDone,
+  onPaid: onCredited,
 }: {
   code: QrBankCode;
   record: ShownQr;
   label: string;
   onDone: () => void;
+  onPaid: (paid: { amount: number }) => void;
 }) {
   const { t } = useTranslation();
   const toast = useToast();
   const queryClient = useQueryClient();
   const seconds = useSecondsLeft(record.expireIn);
   const expired = seconds <= 0;
+  const outcome = useQrOutcome(code, record.qrcodeId);
+
+  useEffect(() => {
+    if (!outcome || outcome.status === 'PENDING') return;
+    // Paid, or closed elsewhere (another tab cancelled it): this QR is no longer one to pay.
+    queryClient.setQueryData(qrcodeQueryKey(code), NO_QR);
+    if (outcome.status === 'PAID') {
+      onCredited({ amount: outcome.amount });
+      void invalidateMoney(queryClient);
+    }
+  }, [outcome, code, queryClient, onCredited]);
 
   useEffect(() => {
     // SPEC §4: at 00:00 the QR is dropped and the no-QR view returns.
@@ -175,7 +310,12 @@ function QrShown({
   if (expired) return null;
   return (
     <div className="qr-shown">
-      <QrImage code={code} markup={record.qrcode} alt={t('deposit.qr.imageAlt', { bank: label })} />
+      <QrImage
+        code={code}
+        png={record.qrcodePng}
+        markup={record.qrcode}
+        alt={t('deposit.qr.imageAlt', { bank: label })}
+      />
       <p className="qr-amount">
         {t('deposit.qr.payExactly')} <Money value={record.amount} /> {t('home.baht')}
       </p>
@@ -187,6 +327,17 @@ function QrShown({
         </strong>
       </p>
       <p className="field-hint">{t('deposit.qr.saveHint')}</p>
+      {record.qrcodePng ? (
+        <a
+          className="btn btn-ghost btn-small"
+          data-testid={`qr-save-${code}`}
+          href={record.qrcodePng}
+          download={qrFileName(code, record.amount)}
+        >
+          <ArrowDownIcon />
+          <span>{t('deposit.qr.save')}</span>
+        </a>
+      ) : null}
       <div className="qr-actions">
         <button
           type="button"
@@ -213,12 +364,41 @@ function QrShown({
 }
 
 /**
- * The gateway's SVG shown as an image, never inserted into the page: inside <img> an SVG cannot run script,
- * load anything or touch the document, which is a stronger guarantee than sanitising it as HTML (SafeHtml's
- * HTML profile removes SVG altogether, which would leave a blank QR). It also lets a player press and hold
- * to save the QR and pay it from a banking app on the same phone.
+ * Whether the shown QR was paid. Asked when the wallet changes (the realtime push reloads it) and every
+ * QR_STATUS_POLL_MS in case the push is lost; a failed ask just waits for the next one.
  */
-function QrImage({ code, markup, alt }: { code: QrBankCode; markup: string; alt: string }) {
-  const src = useMemo(() => `data:image/svg+xml;charset=utf-8,${encodeURIComponent(markup)}`, [markup]);
+function useQrOutcome(code: QrBankCode, qrcodeId: string) {
+  const wallet = useWallet();
+  const query = useQuery({
+    queryKey: qrcodeStatusQueryKey(code, qrcodeId),
+    queryFn: () => getQrcodeStatus(code, qrcodeId),
+    refetchInterval: (current) =>
+      current.state.data?.status === 'PENDING' || !current.state.data ? QR_STATUS_POLL_MS : false,
+    staleTime: 0,
+    retry: false,
+  });
+  const { refetch } = query;
+  // Each push or reload of the wallet is a new object: the one sign that money may have arrived.
+  const seenWallet = useRef(wallet.data);
+  useEffect(() => {
+    if (wallet.data === seenWallet.current) return;
+    seenWallet.current = wallet.data;
+    void refetch();
+  }, [wallet.data, refetch]);
+  return query.data;
+}
+
+/** What the saved image is called in the gallery: the gateway and the amount to pay, to find it again. */
+export function qrFileName(code: QrBankCode, amount: number): string {
+  return `qr-${code.toLowerCase()}-${amount.toFixed(2)}.png`;
+}
+
+/**
+ * The QR shown as an image, never inserted into the page: inside <img> an SVG cannot run script, load
+ * anything or touch the document, which is a stronger guarantee than sanitising it as HTML. The PNG is
+ * preferred because a PNG saved by press-and-hold is what a banking app on the same phone can scan.
+ */
+function QrImage({ code, png, markup, alt }: { code: QrBankCode; png?: string; markup: string; alt: string }) {
+  const src = useMemo(() => png ?? `data:image/svg+xml;charset=utf-8,${encodeURIComponent(markup)}`, [png, markup]);
   return <img className="qr-image" data-testid={`qr-image-${code}`} src={src} alt={alt} />;
 }

@@ -61,6 +61,10 @@ export const NO_QR: QrcodeRecord = { hasQrcode: false };
 export const QR_SVG =
   '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 29 29"><path fill="#fff" d="M0 0h29v29H0z"/><path stroke="#000" d="M4 4.5h7"/></svg>';
 
+/** A 1×1 PNG: what the server sends next to the SVG. */
+export const QR_PNG =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
+
 export function qrRecord(bankCode: string, amount: number, expireIn: string): QrcodeRecord {
   return { hasQrcode: true, qrcodeId: `qr-${bankCode}-${amount}`, qrcode: QR_SVG, amount, expireIn };
 }
