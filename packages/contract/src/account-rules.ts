@@ -15,6 +15,20 @@ export function isEnglishName(name: string): boolean {
   return ENGLISH_NAME_PATTERN.test(name.trim());
 }
 
+/**
+ * The local form of a phone number as a player pastes or types it ("081-555-0101", "+66 81 555 0101",
+ * "0066815550101", "+856 20 5555 0101"): separators go first, then a Thai or Lao country prefix
+ * becomes the trunk 0. Run before any length check, so a limit never cuts a pasted number short.
+ * Anything else is returned without separators, for the validation to judge.
+ */
+export function normalisePhone(raw: string): string {
+  const compact = raw.replace(/[\s\-.()\u00a0]/g, '');
+  const international = /^(?:\+|00)(66|856)(\d+)$/.exec(compact);
+  if (!international) return compact;
+  const national = international[2] as string;
+  return national.startsWith('0') ? national : `0${national}`;
+}
+
 /** SPEC §5: exactly 10 characters, except in Lao mode. Digits only in both modes. */
 export function isValidPhone(phone: string, laoMode: boolean): boolean {
   if (!/^\d+$/.test(phone)) return false;
@@ -29,4 +43,15 @@ export function formatAccountNumber(accountNo: string): string {
   return /^\d{10}$/.test(accountNo)
     ? `${accountNo.slice(0, 3)}-${accountNo.slice(3, 6)}-${accountNo.slice(6)}`
     : accountNo;
+}
+
+/**
+ * An account number with all but its last 4 digits hidden, for screens that confirm where money goes: the
+ * player recognises the account without the full number showing to whoever looks at the screen. A 10-digit
+ * number keeps the 3-3-rest grouping of formatAccountNumber.
+ */
+export function maskAccountNumber(accountNo: string): string {
+  if (accountNo.length <= 4) return accountNo;
+  const masked = `${'x'.repeat(accountNo.length - 4)}${accountNo.slice(-4)}`;
+  return /^\d{10}$/.test(accountNo) ? `${masked.slice(0, 3)}-${masked.slice(3, 6)}-${masked.slice(6)}` : masked;
 }

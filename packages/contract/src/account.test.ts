@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { formatAccountNumber, isEnglishName, isValidPhone, needsEnglishAccountName } from './account.ts';
+import {
+  formatAccountNumber,
+  isEnglishName,
+  isValidPhone,
+  loginPayload,
+  needsEnglishAccountName,
+  normalisePhone,
+  registrationValidatePayload,
+} from './account.ts';
+import { otpSendPayload } from './otp.ts';
 
 describe('isValidPhone', () => {
   it('requires exactly 10 digits outside Lao mode', () => {
@@ -69,5 +78,39 @@ describe('needsEnglishAccountName', () => {
     expect(needsEnglishAccountName('SCB')).toBe(false);
     expect(needsEnglishAccountName('KBANK')).toBe(false);
     expect(needsEnglishAccountName('')).toBe(false);
+  });
+});
+
+describe('normalisePhone (issue 18: a pasted number must not be cut before its separators go)', () => {
+  it('drops spaces, dashes, dots and brackets before anything else', () => {
+    expect(normalisePhone('081-555-0101')).toBe('0815550101');
+    expect(normalisePhone(' 081 555 0101 ')).toBe('0815550101');
+    expect(normalisePhone('081.555.0101')).toBe('0815550101');
+    expect(normalisePhone('(081) 555-0101')).toBe('0815550101');
+  });
+
+  it('turns Thai and Lao country prefixes into the local trunk 0', () => {
+    expect(normalisePhone('+66 81 555 0101')).toBe('0815550101');
+    expect(normalisePhone('+66 (0)81-555-0101')).toBe('0815550101');
+    expect(normalisePhone('0066815550101')).toBe('0815550101');
+    expect(normalisePhone('+856 20 5555 0101')).toBe('02055550101');
+    expect(normalisePhone('00856 20 5555 0101')).toBe('02055550101');
+  });
+
+  it('leaves other text for the validation to refuse', () => {
+    expect(normalisePhone('+1 555 0101')).toBe('+15550101');
+    expect(normalisePhone('08x5550101')).toBe('08x5550101');
+  });
+
+  it('runs before the length limit of the login, registration and OTP payloads', () => {
+    const pasted = '+66 (0)81-555-0101 ';
+    expect(loginPayload.parse({ username: pasted, password: 'x' }).username).toBe('0815550101');
+    expect(otpSendPayload.parse({ phoneNumber: '081-555-0101' }).phoneNumber).toBe('0815550101');
+    const registration = registrationValidatePayload.parse({
+      name: 'A',
+      username: '081-555-0101',
+      password: 'Lucky-Wallet-42',
+    });
+    expect(registration.username).toBe('0815550101');
   });
 });

@@ -10,9 +10,17 @@ export {
   isEnglishName,
   isValidPhone,
   needsEnglishAccountName,
+  normalisePhone,
 } from './account-rules.ts';
 
+import { normalisePhone } from './account-rules.ts';
+
 const trimmed = (max: number) => text().trim().max(max);
+/**
+ * A phone as typed or pasted, in its local form (normalisePhone) before any length limit: the service
+ * then checks the SPEC rule on the normalised digits.
+ */
+export const phoneField = () => text().max(40).transform(normalisePhone).pipe(z.string().min(1).max(20));
 const password = text().min(1).max(PASSWORD_MAX_LENGTH);
 /**
  * A password being set (registration, change, reset) follows the shared rule of password-rule.ts. Its
@@ -26,7 +34,7 @@ const newPassword = password.refine((value) => passwordProblem(value) === null, 
  */
 export const registrationPayload = z.object({
   name: trimmed(100).min(1),
-  username: trimmed(20).min(1),
+  username: phoneField(),
   password: newPassword,
   sourceCode: trimmed(50).optional().default(''),
   inviteCode: trimmed(50).optional().default(''),
@@ -43,7 +51,7 @@ export type RegistrationPayload = z.input<typeof registrationPayload>;
  */
 export const registrationValidatePayload = z.object({
   name: trimmed(100).min(1),
-  username: trimmed(20).min(1),
+  username: phoneField(),
   password: newPassword,
   sourceCode: trimmed(50).optional().default(''),
   inviteCode: trimmed(50).optional().default(''),
@@ -55,12 +63,23 @@ export const registrationValidatePayload = z.object({
 export type RegistrationValidatePayload = z.input<typeof registrationValidatePayload>;
 
 export const loginPayload = z.object({
-  username: trimmed(20).min(1),
+  username: phoneField(),
   password,
   /** Not in SPEC's payload: asks for a long-lived token, matching the "remember" checkbox. */
   remember: z.boolean().optional().default(false),
 });
 export type LoginPayload = z.input<typeof loginPayload>;
+
+/**
+ * POST /api/account/reset-password (issue 18): the new password of a player who proved their phone with
+ * a password-reset OTP (POST /api/otp/send-reset, then /api/otp/verify). Every session of the player
+ * ends.
+ */
+export const resetPasswordPayload = z.object({
+  otpToken: text().trim().min(1).max(200),
+  newPassword,
+});
+export type ResetPasswordPayload = z.input<typeof resetPasswordPayload>;
 
 export const loginResponse = z.object({ token: z.string() });
 export type LoginResponse = z.infer<typeof loginResponse>;

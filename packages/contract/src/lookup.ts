@@ -1,4 +1,14 @@
 import { z } from 'zod';
+import type { LANGUAGES } from './constants.ts';
+
+/**
+ * The operator's texts (contact, conditions, agreements, sources) come in the player's language
+ * (issue 18): `?lang=th|lo|en`, Thai when absent or unknown, and Thai wherever a text has no
+ * translation yet. A query parameter rather than Accept-Language, so each language is its own URL for
+ * any cache on the way.
+ */
+export const lookupLanguageQuery = z.object({ lang: z.string().max(10).optional() });
+export const CONTENT_FALLBACK_LANGUAGE = 'th' satisfies (typeof LANGUAGES)[number];
 
 /** Bank list item (SPEC §3), with the English name the deposit dialog also shows. */
 export const bank = z.object({ code: z.string(), nameTH: z.string(), nameEN: z.string() });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { phoneField } from './account.ts';
 import { text } from './common.ts';
 
 export {
@@ -10,8 +11,15 @@ export {
   OTP_TTL_SECONDS,
 } from './otp-rules.ts';
 
-export const otpSendPayload = z.object({ phoneNumber: text().trim().min(1).max(20) });
-export type OtpSendPayload = z.infer<typeof otpSendPayload>;
+export const otpSendPayload = z.object({ phoneNumber: phoneField() });
+export type OtpSendPayload = z.input<typeof otpSendPayload>;
+
+/**
+ * POST /api/otp/send-reset (issue 18, forgot password): a code to a registered phone, answered like
+ * /api/otp/send (code is always OK); the player then verifies it with /api/otp/verify.
+ */
+export const otpSendResetPayload = otpSendPayload;
+export type OtpSendResetPayload = OtpSendPayload;
 
 /**
  * POST /api/otp/send. code is the response code: OTP_VERIFIED when the phone was already verified

@@ -1,3 +1,4 @@
+import { LANGUAGES, type Language } from '@wallet/contract/constants';
 import type { DepositLookupResponse } from '@wallet/contract/deposit';
 import type { ContactResponse, InfoResponse } from '@wallet/contract/lookup';
 
@@ -22,3 +23,16 @@ export type WithdrawLimitsContent = { withdrawMinMinor: number; withdrawMaxMinor
 /** Daily window (Bangkok wall-clock HH:mm) during which slip upload is closed; may cross midnight. */
 export type SlipWindowContent = { closedFrom: string; closedTo: string };
 export type DepositContent = DepositLookupResponse;
+
+/** The texts a player reads (issue 18) are kept per language; these keys hold the Thai one. */
+export type LocalizedContentKey = (typeof CONTENT_KEYS)['contact' | 'conditions' | 'agreements' | 'notice'];
+
+/** Thai under the plain key (what older installations have), other languages under `<key>.<lang>`. */
+export function localizedContentKey(key: LocalizedContentKey, language: Language): string {
+  return language === 'th' ? key : `${key}.${language}`;
+}
+
+/** The language a lookup asked for; anything unknown reads Thai. */
+export function contentLanguage(requested: string | undefined): Language {
+  return (LANGUAGES as readonly string[]).includes(requested ?? '') ? (requested as Language) : 'th';
+}

@@ -41,7 +41,11 @@ export interface OtpRequestsTable {
   verified_at: number | null;
   consumed_at: number | null;
   created_at: number;
+  /** 'register' (the wizard's phone proof) or 'reset' (a forgotten password); never interchangeable. */
+  purpose: Generated<OtpPurpose>;
 }
+
+export type OtpPurpose = 'register' | 'reset';
 
 export interface SandboxSmsTable {
   id: Generated<number>;
@@ -60,7 +64,10 @@ export interface BanksTable {
 
 export interface SourcesTable {
   code: string;
+  /** Thai, and what a language without its own description shows. */
   description: string;
+  description_lo: string | null;
+  description_en: string | null;
   sort_order: number;
 }
 

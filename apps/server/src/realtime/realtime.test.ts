@@ -154,6 +154,26 @@ describe.each(testDialects())('realtime balance (%s)', (dialect) => {
     expect(await thereGone).toBe('io server disconnect');
     expect(await hereGone).toBe('still connected');
   });
+
+  it('a forgotten-password reset disconnects the sockets of every session', async () => {
+    const { phone, here, there } = await playerOnTwoDevices(ctx.app, url);
+    const hereGone = disconnection(here);
+    const thereGone = disconnection(there);
+    ctx.clock.advance(31_000);
+    const sent = await ctx.app.inject({ method: 'POST', url: '/api/otp/send-reset', payload: { phoneNumber: phone } });
+    const { otpToken } = sent.json<{ otpToken: string }>();
+    const outbox = await ctx.app.inject({ method: 'GET', url: `/sandbox/sms/outbox?phone=${phone}` });
+    const otpCode = outbox.json<{ messages: { code: string }[] }>().messages[0]?.code;
+    await ctx.app.inject({ method: 'POST', url: '/api/otp/verify', payload: { otpToken, otpCode } });
+    const reset = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/account/reset-password',
+      payload: { otpToken, newPassword: 'Fresh-Start-2026' },
+    });
+    expect(reset.statusCode).toBe(200);
+    expect(await hereGone).toBe('io server disconnect');
+    expect(await thereGone).toBe('io server disconnect');
+  });
 });
 
 // Several server instances behind a load balancer: a movement on one reaches a socket held by another.

@@ -30,12 +30,13 @@ export const LAO_BANKS: ReadonlyArray<[code: string, nameLocal: string, nameEN: 
   ['STB', 'ທະນາຄານ ເອັສທີ', 'ST Bank'],
 ];
 
-export const SOURCES: ReadonlyArray<[code: string, description: string]> = [
-  ['FACEBOOK', 'Facebook'],
-  ['GOOGLE', 'Google'],
-  ['LINE', 'LINE'],
-  ['TIKTOK', 'TikTok'],
-  ['YOUTUBE', 'YouTube'],
-  ['FRIEND', 'เพื่อนแนะนำ / Friend'],
-  ['OTHER', 'อื่น ๆ / Other'],
+/** Where a player heard of us: Thai (the fallback), Lao and English; brands read the same in each. */
+export const SOURCES: ReadonlyArray<[code: string, th: string, lo: string | null, en: string | null]> = [
+  ['FACEBOOK', 'Facebook', null, null],
+  ['GOOGLE', 'Google', null, null],
+  ['LINE', 'LINE', null, null],
+  ['TIKTOK', 'TikTok', null, null],
+  ['YOUTUBE', 'YouTube', null, null],
+  ['FRIEND', 'เพื่อนแนะนำ', 'ໝູ່ແນະນຳ', 'A friend'],
+  ['OTHER', 'อื่น ๆ', 'ອື່ນໆ', 'Other'],
 ];

@@ -1,10 +1,11 @@
+import { LANGUAGES, type Language } from '@wallet/contract/constants';
 import type { Kysely, Transaction } from 'kysely';
 import { ledgerCurrency, openPlayerAccounts, playerLedgerAccounts } from '../../ledger/accounts.ts';
 import { bookMovement } from '../../ledger/booking.ts';
 import { createSystemAccounts, LEDGER_KINDS, type LedgerAccount, SYSTEM_KINDS } from '../../ledger/ledger.ts';
 import { orderedId } from '../../lib/ids.ts';
 import { hashPassword } from '../../lib/password.ts';
-import { CONTENT_KEYS } from '../content-settings.ts';
+import { CONTENT_KEYS, type LocalizedContentKey, localizedContentKey } from '../content-settings.ts';
 import type { Database } from '../schema.ts';
 import { getSetting, putSetting } from '../settings.repo.ts';
 import { seedGameCatalogue } from './game-catalogue.ts';
@@ -45,7 +46,15 @@ export async function seed(
     await trx.insertInto('banks').values(banks).execute();
     await trx
       .insertInto('sources')
-      .values(SOURCES.map(([code, description], i) => ({ code, description, sort_order: i })))
+      .values(
+        SOURCES.map(([code, th, lo, en], i) => ({
+          code,
+          description: th,
+          description_lo: lo,
+          description_en: en,
+          sort_order: i,
+        })),
+      )
       .execute();
     if (clearing) await seedDemo(trx, clearing, now);
     await putSetting(trx, 'seeded', true, now);
@@ -55,39 +64,67 @@ export async function seed(
 
 async function seedDemo(trx: Transaction<Database>, clearing: LedgerAccount, now: number): Promise<void> {
   await putSetting(trx, CONTENT_KEYS.info, { name: 'Lucky Wallet', website: 'http://localhost:8080' }, now);
-  await putSetting(
-    trx,
-    CONTENT_KEYS.contact,
-    {
-      contactText: 'ทีมงานดูแลตลอด 24 ชั่วโมง ติดต่อเราทาง LINE หรือแชทได้ทุกเวลา\nOur team is here 24/7 on LINE or chat.',
-      lineLink: 'https://line.me/R/ti/p/@luckywallet',
-      lineName: '@luckywallet',
-      lineQR: '/media/line-qr.svg',
+  // The texts a player reads, per language (issue 18): Thai under the plain key, Lao and English beside it.
+  const line = {
+    lineLink: 'https://line.me/R/ti/p/@luckywallet',
+    lineName: '@luckywallet',
+    lineQR: '/media/line-qr.svg',
+  };
+  const texts: Record<Language, { contact: string; conditions: string[]; agreements: string[]; notice: string }> = {
+    th: {
+      contact: 'ทีมงานดูแลตลอด 24 ชั่วโมง ติดต่อเราทาง LINE ได้ทุกเวลา',
+      conditions: [
+        '<p><strong>ฝากเงิน</strong> ยอดเข้ากระเป๋าภายใน 1 นาที</p>',
+        '<p><strong>สลิป</strong> อัปโหลดภายใน 1 ชั่วโมงหลังโอน</p>',
+        '<p><strong>โบนัส</strong> ถอนบางส่วนหลังรับโบนัส เครดิตที่เหลือจะถูกตัดทั้งหมด</p>',
+        '<p><strong>จบโบนัส</strong> ย้ายเงินจากเกมกลับกระเป๋าหลักก่อน</p>',
+      ],
+      agreements: [
+        '<p>ผู้เล่นต้องมีอายุ 20 ปีบริบูรณ์ขึ้นไป</p>',
+        '<p>หนึ่งบุคคลต่อหนึ่งบัญชีและหนึ่งบัญชีธนาคาร</p>',
+        '<p>การถอนเงินโอนเข้าบัญชีธนาคารที่ลงทะเบียนไว้เท่านั้น</p>',
+      ],
+      notice: '<p>ยินดีต้อนรับสู่ Lucky Wallet</p>',
     },
-    now,
-  );
-  await putSetting(
-    trx,
-    CONTENT_KEYS.conditions,
-    [
-      '<p><strong>ฝากเงิน</strong> ยอดเข้ากระเป๋าภายใน 1 นาที / Deposits reach your wallet within 1 minute.</p>',
-      '<p><strong>สลิป</strong> อัปโหลดภายใน 1 ชั่วโมงหลังโอน / Upload a slip within 1 hour of the transfer.</p>',
-      '<p><strong>โบนัส</strong> ถอนบางส่วนหลังรับโบนัส เครดิตที่เหลือจะถูกตัดทั้งหมด / Withdrawing only part after a bonus forfeits the remaining credit.</p>',
-      '<p><strong>จบโบนัส</strong> ย้ายเงินจากเกมกลับกระเป๋าหลักก่อน / Move all game funds to the main wallet before ending a bonus.</p>',
-    ],
-    now,
-  );
-  await putSetting(
-    trx,
-    CONTENT_KEYS.agreements,
-    [
-      '<p>ผู้เล่นต้องมีอายุ 20 ปีบริบูรณ์ขึ้นไป / Players must be 20 years of age or older.</p>',
-      '<p>หนึ่งบุคคลต่อหนึ่งบัญชีและหนึ่งบัญชีธนาคาร / One person, one account, one bank account.</p>',
-      '<p>การถอนเงินโอนเข้าบัญชีธนาคารที่ลงทะเบียนไว้เท่านั้น / Withdrawals go only to your registered bank account.</p>',
-    ],
-    now,
-  );
-  await putSetting(trx, CONTENT_KEYS.notice, '<p>ยินดีต้อนรับสู่ Lucky Wallet / Welcome to Lucky Wallet</p>', now);
+    lo: {
+      contact: 'ທີມງານພ້ອມດູແລທ່ານຕະຫຼອດ 24 ຊົ່ວໂມງ ຕິດຕໍ່ພວກເຮົາທາງ LINE ໄດ້ທຸກເວລາ',
+      conditions: [
+        '<p><strong>ຝາກເງິນ</strong> ເງິນເຂົ້າກະເປົາພາຍໃນ 1 ນາທີ</p>',
+        '<p><strong>ສະລິບ</strong> ອັບໂຫຼດພາຍໃນ 1 ຊົ່ວໂມງຫຼັງຈາກໂອນ</p>',
+        '<p><strong>ໂບນັດ</strong> ຖ້າຖອນພຽງບາງສ່ວນຫຼັງຮັບໂບນັດ ເຄຣດິດທີ່ເຫຼືອຈະຖືກຕັດທັງໝົດ</p>',
+        '<p><strong>ສິ້ນສຸດໂບນັດ</strong> ຍ້າຍເງິນຈາກເກມກັບຄືນກະເປົາຫຼັກກ່ອນ</p>',
+      ],
+      agreements: [
+        '<p>ຜູ້ຫຼິ້ນຕ້ອງມີອາຍຸ 20 ປີບໍລິບູນຂຶ້ນໄປ</p>',
+        '<p>ໜຶ່ງຄົນຕໍ່ໜຶ່ງບັນຊີ ແລະ ໜຶ່ງບັນຊີທະນາຄານ</p>',
+        '<p>ການຖອນເງິນຈະໂອນເຂົ້າບັນຊີທະນາຄານທີ່ລົງທະບຽນໄວ້ເທົ່ານັ້ນ</p>',
+      ],
+      notice: '<p>ຍິນດີຕ້ອນຮັບສູ່ Lucky Wallet</p>',
+    },
+    en: {
+      contact: 'Our team is here for you 24 hours a day. Reach us on LINE at any time.',
+      conditions: [
+        '<p><strong>Deposits</strong> reach your wallet within 1 minute.</p>',
+        '<p><strong>Slips</strong> must be uploaded within 1 hour of the transfer.</p>',
+        '<p><strong>Bonus</strong> Withdrawing only part after a bonus forfeits the remaining credit.</p>',
+        '<p><strong>Ending a bonus</strong> Move all game funds back to the main wallet first.</p>',
+      ],
+      agreements: [
+        '<p>Players must be 20 years of age or older.</p>',
+        '<p>One person, one account, one bank account.</p>',
+        '<p>Withdrawals go only to your registered bank account.</p>',
+      ],
+      notice: '<p>Welcome to Lucky Wallet</p>',
+    },
+  };
+  for (const language of LANGUAGES) {
+    const text = texts[language];
+    const key = (k: LocalizedContentKey) => localizedContentKey(k, language);
+    await putSetting(trx, key(CONTENT_KEYS.contact), { contactText: text.contact, ...line }, now);
+    await putSetting(trx, key(CONTENT_KEYS.conditions), text.conditions, now);
+    await putSetting(trx, key(CONTENT_KEYS.agreements), text.agreements, now);
+    await putSetting(trx, key(CONTENT_KEYS.notice), text.notice, now);
+  }
   await putSetting(trx, CONTENT_KEYS.withdrawLimits, { withdrawMinMinor: 100_00, withdrawMaxMinor: 50_000_00 }, now);
   await putSetting(trx, CONTENT_KEYS.slipWindow, { closedFrom: '23:50', closedTo: '00:10' }, now);
   await putSetting(

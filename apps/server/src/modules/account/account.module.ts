@@ -1,10 +1,11 @@
 import type { FeatureContext, FeatureRoutes } from '../feature.ts';
 import { playerAccountRoutes, publicAccountRoutes } from './account.routes.ts';
 import { type AccountDeps, type AccountService, createAccountService } from './account.service.ts';
+import { createPasswordResetService, type ResetVerifications } from './password-reset.service.ts';
 
 export interface AccountNeeds {
   /** The OTP feature's verified phones, which registration spends while REGISTER_OTP is on. */
-  verifications: AccountDeps['otp'];
+  verifications: AccountDeps['otp'] & ResetVerifications;
   onSessionsEnded: NonNullable<AccountDeps['onSessionsEnded']>;
 }
 
@@ -30,9 +31,15 @@ export async function accountFeature(
     appName: ctx.appName,
     onSessionsEnded: needs.onSessionsEnded,
   });
+  const resets = createPasswordResetService({
+    db: ctx.db,
+    clock: ctx.clock,
+    resets: needs.verifications,
+    onSessionsEnded: needs.onSessionsEnded,
+  });
   return {
     public: async (app) => {
-      await app.register(publicAccountRoutes, { accounts });
+      await app.register(publicAccountRoutes, { accounts, resets });
     },
     player: async (app) => {
       await app.register(playerAccountRoutes, { accounts });

@@ -82,6 +82,16 @@ export async function revokeOtherSessions(db: Kysely<Database>, userId: string, 
     .execute();
 }
 
+/** After a password reset no device stays signed in: whoever knew the old password is out too. */
+export async function revokeAllSessions(trx: Transaction<Database>, userId: string, now: number): Promise<void> {
+  await trx
+    .updateTable('sessions')
+    .set({ revoked_at: now })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .execute();
+}
+
 export async function clearFailures(db: Kysely<Database>, key: string): Promise<void> {
   await db.deleteFrom('auth_failures').where('key', '=', key).execute();
 }

@@ -7,14 +7,19 @@ import {
   profileUpdatePayload,
   registrationPayload,
   registrationValidatePayload,
+  resetPasswordPayload,
 } from '@wallet/contract/account';
 import { messageResponse } from '@wallet/contract/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { playerOf } from '../../http/auth.ts';
 import type { AccountService } from './account.service.ts';
+import type { PasswordResetService } from './password-reset.service.ts';
 
-/** Calls anyone may make: log in, and the registration wizard's validate and register. */
-export const publicAccountRoutes: FastifyPluginAsyncZod<{ accounts: AccountService }> = async (app, { accounts }) => {
+/** Calls anyone may make: log in, the registration wizard's validate and register, a forgotten password. */
+export const publicAccountRoutes: FastifyPluginAsyncZod<{
+  accounts: AccountService;
+  resets: PasswordResetService;
+}> = async (app, { accounts, resets }) => {
   app.post('/api/login', { schema: { body: loginPayload, response: { 200: loginResponse } } }, async (request) =>
     accounts.login(request.body, request.ip),
   );
@@ -27,6 +32,11 @@ export const publicAccountRoutes: FastifyPluginAsyncZod<{ accounts: AccountServi
     '/api/account',
     { schema: { body: registrationPayload, response: { 200: messageResponse } } },
     async (request) => accounts.register(request.body),
+  );
+  app.post(
+    '/api/account/reset-password',
+    { schema: { body: resetPasswordPayload, response: { 200: messageResponse } } },
+    async (request) => resets.resetPassword(request.body),
   );
 };
 

@@ -7,6 +7,7 @@ import {
   contactResponse,
   enableChatWidgetResponse,
   infoResponse,
+  lookupLanguageQuery,
   noticeResponse,
   registerOtpResponse,
   slipLookupResponse,
@@ -19,6 +20,7 @@ import type { Kysely } from 'kysely';
 import {
   CONTENT_KEYS,
   type ContactContent,
+  contentLanguage,
   type DepositContent,
   type InfoContent,
   type SlipWindowContent,
@@ -28,7 +30,7 @@ import type { Database } from '../../db/schema.ts';
 import { getSetting } from '../../db/settings.repo.ts';
 import { inDailyWindow } from '../../lib/bangkok-time.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { listBanks, listSources } from './lookup.repo.ts';
+import { getLocalizedContent, listBanks, listSources } from './lookup.repo.ts';
 
 export interface LookupOptions {
   db: Kysely<Database>;
@@ -47,13 +49,17 @@ export const publicLookupRoutes: FastifyPluginAsyncZod<LookupOptions> = async (a
   app.get('/api/lookup/banks', { schema: { response: { 200: banksResponse } } }, async () =>
     listBanks(db, opts.laoMode ? 'LA' : 'TH'),
   );
-  app.get('/api/lookup/sources', { schema: { response: { 200: sourcesResponse } } }, async () => listSources(db));
+  const localized = { querystring: lookupLanguageQuery };
+  app.get('/api/lookup/sources', { schema: { ...localized, response: { 200: sourcesResponse } } }, async (request) =>
+    listSources(db, contentLanguage(request.query.lang)),
+  );
   app.get('/api/lookup/info', { schema: { response: { 200: infoResponse } } }, async () => {
     return (await getSetting<InfoContent>(db, CONTENT_KEYS.info)) ?? { name: '', website: '' };
   });
-  app.get('/api/lookup/contact', { schema: { response: { 200: contactResponse } } }, async () => {
+  app.get('/api/lookup/contact', { schema: { ...localized, response: { 200: contactResponse } } }, async (request) => {
+    const language = contentLanguage(request.query.lang);
     return (
-      (await getSetting<ContactContent>(db, CONTENT_KEYS.contact)) ?? {
+      (await getLocalizedContent<ContactContent>(db, CONTENT_KEYS.contact, language)) ?? {
         contactText: '',
         lineLink: '',
         lineName: '',
@@ -61,14 +67,24 @@ export const publicLookupRoutes: FastifyPluginAsyncZod<LookupOptions> = async (a
       }
     );
   });
-  app.get('/api/lookup/conditions', { schema: { response: { 200: conditionsResponse } } }, async () => ({
-    conditions: (await getSetting<string[]>(db, CONTENT_KEYS.conditions)) ?? [],
-  }));
-  app.get('/api/lookup/agreements', { schema: { response: { 200: agreementsResponse } } }, async () => ({
-    agreements: (await getSetting<string[]>(db, CONTENT_KEYS.agreements)) ?? [],
-  }));
-  app.get('/api/lookup/notice', { schema: { response: { 200: noticeResponse } } }, async () => ({
-    notice: (await getSetting<string>(db, CONTENT_KEYS.notice)) ?? '',
+  app.get(
+    '/api/lookup/conditions',
+    { schema: { ...localized, response: { 200: conditionsResponse } } },
+    async (request) => ({
+      conditions:
+        (await getLocalizedContent<string[]>(db, CONTENT_KEYS.conditions, contentLanguage(request.query.lang))) ?? [],
+    }),
+  );
+  app.get(
+    '/api/lookup/agreements',
+    { schema: { ...localized, response: { 200: agreementsResponse } } },
+    async (request) => ({
+      agreements:
+        (await getLocalizedContent<string[]>(db, CONTENT_KEYS.agreements, contentLanguage(request.query.lang))) ?? [],
+    }),
+  );
+  app.get('/api/lookup/notice', { schema: { ...localized, response: { 200: noticeResponse } } }, async (request) => ({
+    notice: (await getLocalizedContent<string>(db, CONTENT_KEYS.notice, contentLanguage(request.query.lang))) ?? '',
   }));
   app.get('/api/lookup/withdraw', { schema: { response: { 200: withdrawLimitsResponse } } }, async () => {
     const limits = (await getSetting<WithdrawLimitsContent>(db, CONTENT_KEYS.withdrawLimits)) ?? {

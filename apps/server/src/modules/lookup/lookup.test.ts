@@ -51,6 +51,41 @@ describe.each(testDialects())('lookups on %s', (dialect) => {
     expect((await get('/api/lookup/enableChatWidget')).json()).toEqual({ enableChatWidget: false });
   });
 
+  it('serves the texts a player reads in their language (?lang=th|lo|en), Thai when unknown', async () => {
+    const lao = /[\u0E80-\u0EFF]/;
+    const thai = /[\u0E00-\u0E7F]/;
+    const texts = async (lang: string) => {
+      const q = lang ? `?lang=${lang}` : '';
+      return {
+        contact: (await get(`/api/lookup/contact${q}`)).json().contactText as string,
+        conditions: ((await get(`/api/lookup/conditions${q}`)).json().conditions as string[]).join(''),
+        agreements: ((await get(`/api/lookup/agreements${q}`)).json().agreements as string[]).join(''),
+        sources: (await get(`/api/lookup/sources${q}`)).json() as { code: string; description: string }[],
+      };
+    };
+    const lo = await texts('lo');
+    for (const text of [lo.contact, lo.conditions, lo.agreements]) {
+      expect(text).toMatch(lao);
+      expect(text).not.toMatch(thai);
+    }
+    expect(lo.sources).toContainEqual({ code: 'FRIEND', description: 'ໝູ່ແນະນຳ' });
+    const en = await texts('en');
+    for (const text of [en.contact, en.conditions, en.agreements]) expect(text).not.toMatch(thai);
+    expect(en.sources).toContainEqual({ code: 'FRIEND', description: 'A friend' });
+    for (const lang of ['', 'th', 'xx']) {
+      const th = await texts(lang);
+      for (const text of [th.contact, th.conditions, th.agreements]) {
+        expect(text).toMatch(thai);
+        expect(text).not.toMatch(/[A-Za-z]{4,} [a-z]{3,} [a-z]{3,}/);
+      }
+      expect(th.sources).toContainEqual({ code: 'FRIEND', description: 'เพื่อนแนะนำ' });
+      expect(th.sources).toContainEqual({ code: 'FACEBOOK', description: 'Facebook' });
+    }
+    // A text the operator has not translated yet reads Thai.
+    await ctx.db.kysely.deleteFrom('settings').where('key', '=', 'content.agreements.lo').execute();
+    expect((await texts('lo')).agreements).toBe((await texts('th')).agreements);
+  });
+
   it('draws the LINE QR from the contact link', async () => {
     const res = await get('/media/line-qr.svg');
     expect(res.statusCode).toBe(200);

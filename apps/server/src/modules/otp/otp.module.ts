@@ -2,10 +2,12 @@ import type { FeatureContext, FeatureRoutes } from '../feature.ts';
 import { otpRoutes } from './otp.routes.ts';
 import { createOtpService, type OtpService } from './otp.service.ts';
 
-/** SMS codes proving a phone before registration. */
-export async function otpFeature(
-  ctx: FeatureContext,
-): Promise<FeatureRoutes & { verifications: Pick<OtpService, 'hasUsableVerification' | 'consumeVerification'> }> {
+/** SMS codes proving a phone: before registration, and for a forgotten password. */
+export async function otpFeature(ctx: FeatureContext): Promise<
+  FeatureRoutes & {
+    verifications: Pick<OtpService, 'hasUsableVerification' | 'consumeVerification' | 'consumeResetVerification'>;
+  }
+> {
   const otp = createOtpService({
     db: ctx.db,
     clock: ctx.clock,
@@ -20,7 +22,7 @@ export async function otpFeature(
     public: async (app) => {
       await app.register(otpRoutes, { otp });
     },
-    // Registration (the account feature) spends a verified phone; app.ts hands it these.
+    // Registration and password reset (the account feature) spend a verified phone; app.ts hands it these.
     verifications: otp,
   };
 }

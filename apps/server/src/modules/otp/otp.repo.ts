@@ -1,7 +1,7 @@
-import type { Kysely } from 'kysely';
-import type { Database, OtpRequestRow } from '../../db/schema.ts';
+import type { Insertable, Kysely, Transaction } from 'kysely';
+import type { Database, OtpRequestRow, OtpRequestsTable } from '../../db/schema.ts';
 
-export async function insertOtp(db: Kysely<Database>, row: OtpRequestRow): Promise<void> {
+export async function insertOtp(db: Kysely<Database>, row: Insertable<OtpRequestsTable>): Promise<void> {
   await db.insertInto('otp_requests').values(row).execute();
 }
 
@@ -39,6 +39,7 @@ export async function findUsableVerification(
     .selectFrom('otp_requests')
     .selectAll()
     .where('phone', '=', phone)
+    .where('purpose', '=', 'register')
     .where('verified_at', 'is not', null)
     .where('consumed_at', 'is', null)
     .where('verified_at', '>=', since)
@@ -73,4 +74,33 @@ export async function markVerified(db: Kysely<Database>, id: string, now: number
 
 export async function markConsumed(db: Kysely<Database>, id: string, now: number): Promise<void> {
   await db.updateTable('otp_requests').set({ consumed_at: now }).where('id', '=', id).execute();
+}
+
+/**
+ * Spends a verified password-reset code, once: the conditional update is the lock, so two resets racing
+ * with one code cannot both pass. Answers the phone it proved, or nothing.
+ */
+export async function consumeResetVerification(
+  trx: Transaction<Database>,
+  tokenHash: string,
+  verifiedSince: number,
+  now: number,
+): Promise<string | undefined> {
+  const otp = await trx
+    .selectFrom('otp_requests')
+    .select(['id', 'phone'])
+    .where('token_hash', '=', tokenHash)
+    .where('purpose', '=', 'reset')
+    .where('verified_at', 'is not', null)
+    .where('verified_at', '>=', verifiedSince)
+    .where('consumed_at', 'is', null)
+    .executeTakeFirst();
+  if (!otp) return undefined;
+  const result = await trx
+    .updateTable('otp_requests')
+    .set({ consumed_at: now })
+    .where('id', '=', otp.id)
+    .where('consumed_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1 ? otp.phone : undefined;
 }

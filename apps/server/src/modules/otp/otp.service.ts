@@ -9,7 +9,7 @@ import {
   OTP_TTL_SECONDS,
   type OtpSendResponse,
 } from '@wallet/contract/otp';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { giveBackSlot, takeSlot } from '../../db/rate-counters.repo.ts';
 import { isPhoneRegistered } from '../../db/registered-phones.repo.ts';
 import type { Database } from '../../db/schema.ts';
@@ -123,7 +123,59 @@ export function createOtpService(deps: OtpDeps) {
     return Boolean(await repo.findUsableVerification(db, phone, clock.now() - VERIFICATION_VALID_MS));
   }
 
-  return { send, verify, consumeVerification, hasUsableVerification };
+  /**
+   * Forgot password (issue 18): a code to a registered phone, under the same per-phone, per-address and
+   * global limits as registration codes. It proves the phone only for a reset (purpose 'reset').
+   */
+  async function sendReset(phoneNumber: string, clientIp: string): Promise<OtpSendResponse> {
+    if (!isValidPhone(phoneNumber, deps.laoMode)) throw refused('PHONE_NUMBER_REQUIRE_10_DIGIT', 'phoneNumber');
+    // Registration already answers EXISTING_USER for a known phone, so saying NO_USER hides nothing more.
+    if (!(await isPhoneRegistered(db, phoneNumber))) throw refused('NO_USER', 'phoneNumber');
+    const now = clock.now();
+    const sends = await repo.countOtpSendsSince(db, phoneNumber, now - OTP_SEND_WINDOW_SECONDS * 1000);
+    if (sends >= OTP_MAX_SENDS) throw limited('OTP_BLOCK');
+    const latest = await repo.latestOtpForPhone(db, phoneNumber);
+    if (latest && now - latest.created_at < OTP_RESEND_COOLDOWN_SECONDS * 1000) throw limited('REQUEST_LIMIT');
+    await takeSendBudget(clientIp, now);
+
+    const id = randomId(16);
+    const otpToken = randomSecret();
+    const code = randomDigits(OTP_CODE_LENGTH);
+    const ref = Array.from({ length: 4 }, () => 'ABCDEFGHJKLMNPQRSTUVWXYZ'[randomInt(24)]).join('');
+    const minutes = OTP_TTL_SECONDS / 60;
+    try {
+      await deps.sms.send(
+        phoneNumber,
+        `${deps.appName} password reset code ${code} (ref ${ref}), valid ${minutes} min. Not you? Ignore this SMS.`,
+      );
+    } catch {
+      throw upstreamFailed('OTP_SEND_FAIL');
+    }
+    await repo.insertOtp(db, {
+      id,
+      phone: phoneNumber,
+      token_hash: sha256(otpToken),
+      ref,
+      code_hash: codeHash(id, code),
+      attempts: 0,
+      expires_at: now + OTP_TTL_SECONDS * 1000,
+      verified_at: null,
+      consumed_at: null,
+      created_at: now,
+      purpose: 'reset',
+    });
+    return { otpRef: ref, otpToken, code: 'OK', expireIn: OTP_TTL_SECONDS };
+  }
+
+  /** The phone a verified reset code proved, spent inside the reset's transaction so it works once. */
+  async function consumeResetVerification(trx: Transaction<Database>, otpToken: string): Promise<string> {
+    const now = clock.now();
+    const phone = await repo.consumeResetVerification(trx, sha256(otpToken), now - VERIFICATION_VALID_MS, now);
+    if (!phone) throw refused('UNVERIFIED_OTP', 'otpToken');
+    return phone;
+  }
+
+  return { send, verify, consumeVerification, hasUsableVerification, sendReset, consumeResetVerification };
 }
 
 export type OtpService = ReturnType<typeof createOtpService>;
