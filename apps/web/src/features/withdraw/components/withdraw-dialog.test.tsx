@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setLanguage } from '@/i18n/i18n';
 import { api } from '@/lib/api-client';
@@ -39,7 +39,9 @@ function setup(handlers: Record<string, Handler | Reply> = {}, title = 'Withdraw
   const amount = () => within(dialog).getByTestId('withdraw-amount') as HTMLInputElement;
   const posts = () => calls.filter((call) => call.method === 'POST' && call.path.startsWith('/api/wallet/'));
   const count = (path: string) => calls.filter((call: ApiCall) => call.path === path).length;
-  return { ...view, calls, posts, count, onClose, dialog, amount };
+  /** The second tap: money leaves only from the confirmation step. */
+  const confirm = async () => view.user.click(await within(dialog).findByTestId('withdraw-confirm-submit'));
+  return { ...view, calls, posts, count, onClose, dialog, amount, confirm };
 }
 
 describe('WithdrawDialog', () => {
@@ -100,12 +102,15 @@ describe('WithdrawDialog', () => {
   });
 
   it('withdraws the amount with an Idempotency-Key, toasts WITHDRAW_PENDING, reloads wallet and statement, closes', async () => {
-    const { user, dialog, amount, posts, count, onClose } = setup({ 'POST /api/wallet/withdraw': pending(899.5) });
+    const { user, dialog, amount, posts, count, onClose, confirm } = setup({
+      'POST /api/wallet/withdraw': pending(899.5),
+    });
     await within(dialog).findByTestId('withdraw-bank');
     await waitFor(() => expect(count('/api/statement')).toBe(1));
     // Exactly the minimum is allowed.
     await user.type(amount(), '100.50');
     await user.click(within(dialog).getByTestId('withdraw-submit'));
+    await confirm();
 
     const toast = await screen.findByText('Withdrawal requested. The amount is held while the bank pays it out.');
     expect(toast.closest('.toast')?.classList.contains('toast-success')).toBe(true);
@@ -119,9 +124,10 @@ describe('WithdrawDialog', () => {
   });
 
   it('withdraw-all sends the balance shown to withdrawAll', async () => {
-    const { user, dialog, posts, onClose } = setup({ 'POST /api/wallet/withdrawAll': pending(0) });
+    const { user, dialog, posts, onClose, confirm } = setup({ 'POST /api/wallet/withdrawAll': pending(0) });
     await within(dialog).findByTestId('withdraw-bank');
     await user.click(within(dialog).getByTestId('withdraw-all'));
+    await confirm();
     expect(
       await screen.findByText('Withdrawal requested. The amount is held while the bank pays it out.'),
     ).toBeTruthy();
@@ -145,12 +151,13 @@ describe('WithdrawDialog', () => {
   });
 
   it('shows server refusals as danger toasts and stays open', async () => {
-    const { user, dialog, amount, onClose, count } = setup({
+    const { user, dialog, amount, onClose, count, confirm } = setup({
       'POST /api/wallet/withdraw': { status: 400, body: { message: 'NO_BANK' } },
     });
     await within(dialog).findByTestId('withdraw-bank');
     await user.type(amount(), '200');
     await user.click(within(dialog).getByTestId('withdraw-submit'));
+    await confirm();
     const toast = await screen.findByText('No bank account was found.');
     expect(toast.closest('.toast')?.classList.contains('toast-danger')).toBe(true);
     expect(onClose).not.toHaveBeenCalled();
@@ -160,7 +167,7 @@ describe('WithdrawDialog', () => {
 
   it('a server limit refusal reads the limits again', async () => {
     let max = 50_000;
-    const { user, dialog, amount } = setup({
+    const { user, dialog, amount, confirm } = setup({
       'GET /api/lookup/withdraw': () => ({ body: { withdrawMin: 100, withdrawMax: max } }),
       'POST /api/wallet/withdraw': () => {
         max = 150;
@@ -170,13 +177,14 @@ describe('WithdrawDialog', () => {
     await within(dialog).findByTestId('withdraw-bank');
     await user.type(amount(), '200');
     await user.click(within(dialog).getByTestId('withdraw-submit'));
+    await confirm();
     expect(await screen.findByText('The amount is above the maximum withdrawal.')).toBeTruthy();
     await waitFor(() => expect(within(dialog).getByTestId('withdraw-max').textContent).toBe('150.00'));
   });
 
   it('a stale withdraw-all (409) reloads the wallet, says so, and the next try sends the new balance', async () => {
     let balance = 1000;
-    const { user, dialog, posts } = setup({
+    const { user, dialog, posts, confirm } = setup({
       'GET /api/wallet': () => ({ body: walletResponse({ wallet: { amount: balance } }) }),
       'POST /api/wallet/withdrawAll': (body) => {
         if ((body as { amount: number }).amount !== balance) {
@@ -188,6 +196,7 @@ describe('WithdrawDialog', () => {
     await within(dialog).findByTestId('withdraw-bank');
     balance = 800; // A game win moved money out of the wallet while the dialog was open.
     await user.click(within(dialog).getByTestId('withdraw-all'));
+    await confirm();
     const toast = await screen.findByText(
       'Your balance has changed. The latest balance is shown now; please check it and try again.',
     );
@@ -196,6 +205,7 @@ describe('WithdrawDialog', () => {
     expect(within(dialog).getByTestId('withdraw-balance').textContent).toBe('800.00');
 
     await user.click(within(dialog).getByTestId('withdraw-all'));
+    await confirm();
     await screen.findByText('Withdrawal requested. The amount is held while the bank pays it out.');
     expect(posts().map((call) => call.body)).toEqual([{ amount: 1000 }, { amount: 800 }]);
     const [first, second] = posts().map((call) => call.headers['Idempotency-Key']);
@@ -204,7 +214,7 @@ describe('WithdrawDialog', () => {
 
   it('retrying after a lost answer reuses the key; a new amount or an answered try gets a new one', async () => {
     let online = false;
-    const { user, dialog, amount, posts } = setup({
+    const { user, dialog, amount, posts, confirm } = setup({
       'POST /api/wallet/withdraw': () => {
         if (!online) throw new TypeError('Failed to fetch');
         return { status: 400, body: { message: 'MONEY_NOT_ENOUGH' } };
@@ -212,13 +222,16 @@ describe('WithdrawDialog', () => {
     });
     await within(dialog).findByTestId('withdraw-bank');
     await user.type(amount(), '200');
-    const submit = within(dialog).getByTestId('withdraw-submit');
-    await user.click(submit);
+    const submit = () => user.click(within(dialog).getByTestId('withdraw-submit'));
+    await submit();
+    await confirm();
     expect(await screen.findByText('Cannot reach the server. Please check your connection.')).toBeTruthy();
     online = true;
-    await user.click(submit);
+    await submit();
+    await confirm();
     await screen.findByText('Your balance is not enough.');
-    await user.click(submit);
+    await submit();
+    await confirm();
     await waitFor(() => expect(posts()).toHaveLength(3));
     const keys = posts().map((call) => call.headers['Idempotency-Key']);
     expect(keys[1]).toBe(keys[0]);
@@ -236,5 +249,81 @@ describe('WithdrawDialog', () => {
     up = true;
     await user.click(retry);
     expect((await within(dialog).findByTestId('withdraw-min')).textContent).toBe('100.00');
+  });
+});
+
+describe('WithdrawDialog: confirmation step (issue 18, flow 3)', () => {
+  it('asks first with the amount and the masked account, sending nothing until confirmed', async () => {
+    const { user, dialog, amount, posts } = setup({ 'POST /api/wallet/withdraw': pending(750) });
+    await within(dialog).findByTestId('withdraw-bank');
+    await user.type(amount(), '250');
+    await user.click(within(dialog).getByTestId('withdraw-submit'));
+    const step = await within(dialog).findByTestId('withdraw-confirm');
+    expect(within(step).getByRole('heading').textContent).toBe('Confirm your withdrawal');
+    expect(within(step).getByTestId('withdraw-confirm-amount').textContent).toBe('250.00 baht');
+    expect(within(step).getByText('Kasikornbank')).toBeTruthy();
+    expect(within(step).getByText('SOMCHAI JAIDEE')).toBeTruthy();
+    expect(within(step).getByTestId('withdraw-confirm-account').textContent).toBe('xxx-xxx-7890');
+    expect(step.textContent).not.toContain('123-456');
+    expect(posts()).toEqual([]);
+  });
+
+  it('back returns to the form with the amount kept, and sends nothing', async () => {
+    const { user, dialog, amount, posts } = setup();
+    await within(dialog).findByTestId('withdraw-bank');
+    await user.type(amount(), '300');
+    await user.click(within(dialog).getByTestId('withdraw-submit'));
+    await user.click(await within(dialog).findByTestId('withdraw-back'));
+    expect(within(dialog).queryByTestId('withdraw-confirm')).toBeNull();
+    expect(amount().value).toBe('300');
+    expect(posts()).toEqual([]);
+  });
+
+  it('withdraw-all confirms the whole balance and repeats the partial-withdraw rule', async () => {
+    const { user, dialog, posts } = setup();
+    await within(dialog).findByTestId('withdraw-bank');
+    await user.click(within(dialog).getByTestId('withdraw-all'));
+    const step = await within(dialog).findByTestId('withdraw-confirm');
+    expect(within(step).getByRole('heading').textContent).toBe('Confirm withdrawing your whole balance');
+    expect(within(step).getByTestId('withdraw-confirm-amount').textContent).toBe('1,000.00 baht');
+    expect(step.textContent).toContain('all remaining credit is lost');
+    expect(posts()).toEqual([]);
+  });
+
+  it('a double tap on confirm sends one request, and the button stays off while it runs', async () => {
+    let answer: (reply: Reply) => void = () => {};
+    const { user, dialog, amount, posts } = setup({
+      'POST /api/wallet/withdraw': () =>
+        new Promise<Reply>((resolve) => {
+          answer = resolve;
+        }),
+    });
+    await within(dialog).findByTestId('withdraw-bank');
+    await user.type(amount(), '200');
+    await user.click(within(dialog).getByTestId('withdraw-submit'));
+    const button = (await within(dialog).findByTestId('withdraw-confirm-submit')) as HTMLButtonElement;
+    fireEvent.click(button);
+    fireEvent.click(button);
+    await waitFor(() => expect(button.disabled).toBe(true));
+    fireEvent.click(button);
+    expect(posts()).toHaveLength(1);
+    answer(pending(800));
+    expect(
+      await screen.findByText('Withdrawal requested. The amount is held while the bank pays it out.'),
+    ).toBeTruthy();
+    expect(posts()).toHaveLength(1);
+  });
+
+  it('names the bank in Thai and translates the step', async () => {
+    await setLanguage('th');
+    const { user, dialog, amount } = setup({}, 'ถอนเงิน');
+    await within(dialog).findByTestId('withdraw-bank');
+    await user.type(amount(), '150');
+    await user.click(within(dialog).getByTestId('withdraw-submit'));
+    const step = await within(dialog).findByTestId('withdraw-confirm');
+    expect(within(step).getByRole('heading').textContent).toBe('ยืนยันการถอนเงิน');
+    expect(within(step).getByText('กสิกรไทย')).toBeTruthy();
+    expect(within(step).getByTestId('withdraw-confirm-submit').textContent).toBe('ยืนยันถอนเงิน');
+    await setLanguage('en');
   });
 });

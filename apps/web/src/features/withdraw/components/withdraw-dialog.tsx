@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { formatAccountNumber } from '@wallet/contract/account-rules';
+import { formatAccountNumber, maskAccountNumber } from '@wallet/contract/account-rules';
 import type { WithdrawLimitsResponse } from '@wallet/contract/lookup';
 import type { WalletMoveResponse, WalletResponse } from '@wallet/contract/wallet';
 import { ApiError, errorText } from '@wallet/web-kit/api/api-error';
@@ -11,7 +11,7 @@ import { Loader } from '@wallet/web-kit/ui/loader';
 import { Modal } from '@wallet/web-kit/ui/modal';
 import { formatMoney, Money } from '@wallet/web-kit/ui/money';
 import { useToast } from '@wallet/web-kit/ui/toast';
-import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { type FormEvent, type ReactNode, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useWithdrawLimits, withdrawLimitsQueryKey } from '@/features/withdraw/api/get-withdraw-limits';
 import { withdraw } from '@/features/withdraw/api/withdraw';
@@ -72,7 +72,8 @@ function WithdrawContent({ onClose }: { onClose: () => void }) {
   );
 }
 
-type WithdrawAction = { kind: 'withdraw' | 'withdrawAll'; amount: number; key: string };
+type WithdrawKind = 'withdraw' | 'withdrawAll';
+type WithdrawAction = { kind: WithdrawKind; amount: number; key: string };
 
 /** The server's 409 for withdrawAll: the amount sent is no longer the wallet balance (the screen was stale). */
 function staleBalance(error: unknown): boolean {
@@ -98,6 +99,10 @@ function WithdrawForm({ wallet, limits, onClose }: WithdrawFormProps) {
   const ruleId = useId();
   const [amount, setAmount] = useState('');
   const [error, setError] = useState<string | null>(null);
+  // Money leaves only after a second, deliberate tap on a screen that names the amount and the account.
+  const [confirming, setConfirming] = useState<{ kind: WithdrawKind; amount: number } | null>(null);
+  // Set in the click itself: a double tap lands before React re-renders the button as disabled.
+  const inFlight = useRef(false);
   const balance = wallet.wallet.amount;
   const account = wallet.bankAccount;
   const value = amountValue(amount);
@@ -111,6 +116,9 @@ function WithdrawForm({ wallet, limits, onClose }: WithdrawFormProps) {
   const move = useMutation({
     mutationFn: ({ kind, amount: sent, key }: WithdrawAction) =>
       kind === 'withdrawAll' ? withdrawAll({ amount: sent }, key) : withdraw({ amount: sent }, key),
+    onSettled: () => {
+      inFlight.current = false;
+    },
     onSuccess: (response: WalletMoveResponse) => {
       actionKey.settle();
       setCachedWalletBalance(queryClient, response.wallet);
@@ -120,6 +128,7 @@ function WithdrawForm({ wallet, limits, onClose }: WithdrawFormProps) {
     },
     onError: (failure: unknown) => {
       actionKey.settle(failure);
+      setConfirming(null);
       // Whatever went wrong, the balance on screen may be out of date: show the server's.
       void queryClient.invalidateQueries({ queryKey: walletQueryKey });
       if (limitChanged(failure)) void queryClient.invalidateQueries({ queryKey: withdrawLimitsQueryKey });
@@ -130,12 +139,32 @@ function WithdrawForm({ wallet, limits, onClose }: WithdrawFormProps) {
   });
   const busy = move.isPending;
 
-  const send = (kind: WithdrawAction['kind'], sent: number) => {
+  const send = (kind: WithdrawKind, sent: number) => {
     const problem = withdrawProblem(sent, limits, balance);
     setError(problem ? problemText(problem) : null);
     if (problem) return;
+    setConfirming({ kind, amount: sent });
+  };
+
+  const confirm = () => {
+    if (!confirming || inFlight.current) return;
+    inFlight.current = true;
+    const { kind, amount: sent } = confirming;
     move.mutate({ kind, amount: sent, key: actionKey.keyFor(`${kind}:${sent}`) });
   };
+
+  if (confirming) {
+    return (
+      <WithdrawConfirm
+        amount={confirming.amount}
+        all={confirming.kind === 'withdrawAll'}
+        account={account}
+        busy={busy}
+        onConfirm={confirm}
+        onBack={() => setConfirming(null)}
+      />
+    );
+  }
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -224,5 +253,75 @@ function WithdrawForm({ wallet, limits, onClose }: WithdrawFormProps) {
       </div>
       <Loader active={busy} overlay />
     </>
+  );
+}
+
+interface WithdrawConfirmProps {
+  amount: number;
+  all: boolean;
+  account: WalletResponse['bankAccount'];
+  busy: boolean;
+  onConfirm: () => void;
+  onBack: () => void;
+}
+
+/** The second step: what leaves and where it goes, the account number masked. */
+function WithdrawConfirm({ amount, all, account, busy, onConfirm, onBack }: WithdrawConfirmProps) {
+  const { t, i18n } = useTranslation();
+  const titleId = useId();
+  return (
+    <section className="withdraw-confirm" data-testid="withdraw-confirm" aria-labelledby={titleId}>
+      <h3 className="withdraw-bank-title" id={titleId}>
+        {t(all ? 'withdraw.confirmAllTitle' : 'withdraw.confirmTitle')}
+      </h3>
+      <p className="withdraw-confirm-amount" data-testid="withdraw-confirm-amount">
+        <Money value={amount} /> <span>{t('home.baht')}</span>
+      </p>
+      <dl className="data-list">
+        <div className="data-row">
+          <dt>{t('withdraw.bank')}</dt>
+          <dd>{bankName(account.bank, i18n.language)}</dd>
+        </div>
+        <div className="data-row">
+          <dt>{t('withdraw.accountName')}</dt>
+          <dd>{account.bankAccountName}</dd>
+        </div>
+        <div className="data-row">
+          <dt>{t('withdraw.accountNo')}</dt>
+          <dd className="mono" data-testid="withdraw-confirm-account">
+            {maskAccountNumber(account.bankAccountNo)}
+          </dd>
+        </div>
+      </dl>
+      {all ? (
+        <p className="hint-box withdraw-rule">
+          <WarningIcon />
+          <span>{t('withdraw.partialRule')}</span>
+        </p>
+      ) : null}
+      <div className="withdraw-confirm-actions">
+        <button
+          type="button"
+          className="btn btn-ghost btn-grow"
+          data-testid="withdraw-back"
+          onClick={onBack}
+          disabled={busy}
+        >
+          {t('withdraw.back')}
+        </button>
+        <button
+          type="button"
+          className="btn btn-primary btn-grow"
+          data-testid="withdraw-confirm-submit"
+          onClick={onConfirm}
+          disabled={busy}
+          aria-busy={busy}
+        >
+          <ArrowUpIcon />
+          <span>{t('withdraw.confirm')}</span>
+        </button>
+      </div>
+      <Loader active={busy} overlay />
+    </section>
   );
 }
