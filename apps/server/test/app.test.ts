@@ -89,6 +89,22 @@ describe.each(testDialects())('HTTP behaviour on %s', (dialect) => {
     ctx.clock.advance(2000);
     expect((await ctx.app.inject({ method: 'GET', url: '/api/lookup/active' })).json()).toEqual({ active: true });
   });
+
+  it('still answers the contact lookup while terminated: the closed page tells players whom to ask for their money', async () => {
+    await writeServiceState(ctx.db.kysely, 'terminated');
+    ctx.clock.advance(2000);
+    try {
+      const contact = await ctx.app.inject({ method: 'GET', url: '/api/lookup/contact?lang=lo' });
+      expect(contact.statusCode).toBe(200);
+      expect(contact.json()).toMatchObject({ lineName: '@luckywallet' });
+      for (const url of ['/api/lookup/contacts', '/api/lookup/contact/x', '/api/lookup/conditions']) {
+        expect((await ctx.app.inject({ method: 'GET', url })).statusCode, url).toBe(410);
+      }
+    } finally {
+      await writeServiceState(ctx.db.kysely, 'active');
+      ctx.clock.advance(2000);
+    }
+  });
 });
 
 describe('serving the web app', () => {
