@@ -26,9 +26,6 @@ const TOLERATED: ReadonlyArray<{ from: string; to: string }> = [];
  */
 const TOLERATED_HTTP_IN_DOMAIN: ReadonlyArray<{ from: string; to: string }> = [
   { from: 'modules/backoffice/auth.service.ts', to: 'http/operator-auth.ts' },
-  { from: 'modules/deposit/manual-deposit.service.ts', to: 'http/idempotency.ts' },
-  { from: 'modules/wallet/wallet.service.ts', to: 'http/idempotency.ts' },
-  { from: 'modules/withdraw/withdraw.service.ts', to: 'http/idempotency.ts' },
 ];
 
 /** Imports between features, or from app.ts past a feature's module, tolerated for now; nothing may join them. */

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
+import { type MoneyTransactions, PLAIN_TRANSACTIONS } from '../db/money-transactions.ts';
 import { prepared, transaction } from '../db/prepared.ts';
 import type { Database } from '../db/schema.ts';
 import type { Clock } from '../lib/clock.ts';
@@ -65,40 +66,32 @@ class KeyAlreadyClaimed extends Error {
 }
 
 /**
- * How keyed work runs its transactions. Both open a transaction on `db`; under `onceClaimingInWork`
- * the first one opened also claims the key, as its first statement.
- *
- * Work that moves money in a `transaction` names the `operation` it starts there (its statement id),
- * so the claim records it with the money; `finish` stores the answer with the last change. A claim
- * without either therefore moved nothing, and one with an operation can be settled by a recovery
- * (`once`'s `recover`) if the request's process dies before answering.
+ * The transactions of keyed work (db/money-transactions.ts), as this layer runs them. Both open a
+ * transaction on `db`; under `onceClaimingInWork` the first one opened also claims the key, as its first
+ * statement. A transaction that names its `operation` records it on the claim with the money; `finish`
+ * stores the request's answer with the outcome it commits. A claim without either therefore moved
+ * nothing, and one with an operation can be settled by a recovery (`once`'s `recover`) if the request's
+ * process dies before answering.
  */
-export interface IdempotencyTicket {
-  /** A transaction that changes something; the first one claims the key. */
-  transaction<R>(
-    db: Kysely<Database>,
-    work: (trx: Transaction<Database>) => Promise<R>,
-    operation?: string,
-  ): Promise<R>;
-  /** The last transaction of a finished request: its answer is stored in it, saving a write of its own. */
-  finish<R extends ReplayableResult<unknown>>(
-    db: Kysely<Database>,
-    work: (trx: Transaction<Database>) => Promise<R>,
-  ): Promise<R>;
+export interface KeyedTransactions<T> extends MoneyTransactions<ReplayableResult<T>> {
+  /**
+   * The same transactions for a service whose outcome is not the answer itself: `answer` turns the
+   * outcome `finish` commits into the answer stored with it.
+   */
+  answering<O>(answer: (outcome: O) => ReplayableResult<T>): MoneyTransactions<O>;
 }
 
 /**
  * Answers a request whose first attempt died holding the key: `operation` is what it recorded
  * (null: it moved nothing, so the request may simply run). Settles that operation and returns the
- * answer the first attempt would have given; its transactions go through `ticket` like the request's.
+ * answer the first attempt would have given; its transactions go through `tx` like the request's.
  */
-export type Recovery<T> = (operation: string | null, ticket: IdempotencyTicket) => Promise<ReplayableResult<T>>;
+export type Recovery<T> = (operation: string | null, tx: KeyedTransactions<T>) => Promise<ReplayableResult<T>>;
 
-/** For work run without an Idempotency-Key (and callers outside a request): plain transactions. */
-export const PLAIN_TRANSACTIONS: IdempotencyTicket = {
-  transaction: (db, work) => transaction(db, work),
-  finish: (db, work) => transaction(db, work),
-};
+/** For work run without an Idempotency-Key: plain transactions. */
+function plain<T>(): KeyedTransactions<T> {
+  return { ...PLAIN_TRANSACTIONS, answering: () => PLAIN_TRANSACTIONS };
+}
 
 /**
  * Money-moving POSTs run at most once per Idempotency-Key (DESIGN §3). The first request claims the
@@ -154,17 +147,17 @@ export function createIdempotency(db: Kysely<Database>, clock: Clock) {
 
   /**
    * The key is claimed before `work` runs: right for work that does not claim it itself. Work that
-   * takes the ticket records its operation and answer with its money; `recover` answers a retry
+   * runs its money through `tx` records its operation and answer with that money; `recover` answers a retry
    * whose first attempt died (see Recovery), else such a retry waits and answers 409.
    */
   async function once<T>(
     request: FastifyRequest,
     reply: FastifyReply,
-    work: (ticket: IdempotencyTicket) => Promise<ReplayableResult<T>>,
+    work: (tx: KeyedTransactions<T>) => Promise<ReplayableResult<T>>,
     recover?: Recovery<T>,
   ): Promise<T> {
     const id = keyOf(request);
-    if (!id) return send(reply, await work(PLAIN_TRANSACTIONS));
+    if (!id) return send(reply, await work(plain<T>()));
     if (!(await claim(db, id))) return replay<T>(reply, id, recover);
     return runClaimed(reply, id, work);
   }
@@ -173,28 +166,29 @@ export function createIdempotency(db: Kysely<Database>, clock: Clock) {
   async function runClaimed<T>(
     reply: FastifyReply,
     id: { userId: string; key: string },
-    work: (ticket: IdempotencyTicket) => Promise<ReplayableResult<T>>,
+    work: (tx: KeyedTransactions<T>) => Promise<ReplayableResult<T>>,
   ): Promise<T> {
     let answered = false;
-    const ticket: IdempotencyTicket = {
-      transaction: (on, inner, operation) =>
+    const tx = keyedTransactions<T>(
+      (on, inner, operation) =>
         transaction(on, async (trx) => {
           if (operation) await recordOperation.run(trx, [operation, id.userId, id.key]);
           return inner(trx);
         }),
-      async finish(on, inner) {
+      async (on, inner, answerOf) => {
         const value = await transaction(on, async (trx) => {
-          const result = await inner(trx);
-          await remember(trx, id.userId, id.key, result.status, result.body);
-          return result;
+          const outcome = await inner(trx);
+          const answer = answerOf(outcome);
+          await remember(trx, id.userId, id.key, answer.status, answer.body);
+          return outcome;
         });
         answered = true;
         return value;
       },
-    };
+    );
     let result: ReplayableResult<T>;
     try {
-      result = await work(ticket);
+      result = await work(tx);
     } catch (error) {
       if (error instanceof DomainError) {
         const answer = failureAnswer(error);
@@ -209,8 +203,8 @@ export function createIdempotency(db: Kysely<Database>, clock: Clock) {
   }
 
   /**
-   * The same guarantee with fewer writes, for work that follows the ticket's contract: every change
-   * it makes happens in or after its first `ticket.transaction`/`ticket.finish` (reads before it are
+   * The same guarantee with fewer writes, for work that follows this contract: every change it makes
+   * happens in or after its first `tx.transaction`/`tx.finish` (reads before it are
    * fine), and an error from those propagates. The claim then commits together with the first change,
    * and the answer with the last transaction, instead of each in a write of its own.
    *
@@ -221,18 +215,18 @@ export function createIdempotency(db: Kysely<Database>, clock: Clock) {
   async function onceClaimingInWork<T>(
     request: FastifyRequest,
     reply: FastifyReply,
-    work: (ticket: IdempotencyTicket) => Promise<ReplayableResult<T>>,
+    work: (tx: KeyedTransactions<T>) => Promise<ReplayableResult<T>>,
     recover?: Recovery<T>,
   ): Promise<T> {
     const id = keyOf(request);
-    if (!id) return send(reply, await work(PLAIN_TRANSACTIONS));
+    if (!id) return send(reply, await work(plain<T>()));
     let claimed = false;
     let answered = false;
     const claimOrStop = async (trx: Kysely<Database>, operation?: string) => {
       if (!(await claim(trx, id, undefined, operation))) throw new KeyAlreadyClaimed();
     };
-    const ticket: IdempotencyTicket = {
-      async transaction(on, inner, operation) {
+    const tx = keyedTransactions<T>(
+      async (on, inner, operation) => {
         if (claimed) {
           return transaction(on, async (trx) => {
             if (operation) await recordOperation.run(trx, [operation, id.userId, id.key]);
@@ -246,23 +240,24 @@ export function createIdempotency(db: Kysely<Database>, clock: Clock) {
         claimed = true;
         return value;
       },
-      async finish(on, inner) {
+      async (on, inner, answerOf) => {
         const needsClaim = !claimed;
         const value = await transaction(on, async (trx) => {
           if (needsClaim) await claimOrStop(trx);
-          const result = await inner(trx);
-          await remember(trx, id.userId, id.key, result.status, result.body);
-          return result;
+          const outcome = await inner(trx);
+          const answer = answerOf(outcome);
+          await remember(trx, id.userId, id.key, answer.status, answer.body);
+          return outcome;
         });
         claimed = true;
         answered = true;
         return value;
       },
-    };
+    );
 
     let result: ReplayableResult<T>;
     try {
-      result = await work(ticket);
+      result = await work(tx);
     } catch (error) {
       if (error instanceof KeyAlreadyClaimed) return replay<T>(reply, id, recover);
       if (error instanceof DomainError) {
@@ -305,7 +300,7 @@ export function createIdempotency(db: Kysely<Database>, clock: Clock) {
         const taken = await takeOverClaim.run(db, [clock.now(), userId, key, row.created_at]);
         if (taken === 1) {
           const operation = row.operation;
-          return runClaimed(reply, id, (ticket) => recover(operation, ticket));
+          return runClaimed(reply, id, (tx) => recover(operation, tx));
         }
         continue;
       }
@@ -324,6 +319,23 @@ export function createIdempotency(db: Kysely<Database>, clock: Clock) {
   return { once, onceClaimingInWork };
 }
 export type Idempotency = ReturnType<typeof createIdempotency>;
+
+type FinishWith = <R>(
+  db: Kysely<Database>,
+  work: (trx: Transaction<Database>) => Promise<R>,
+  answerOf: (outcome: R) => ReplayableResult<unknown>,
+) => Promise<R>;
+
+function keyedTransactions<T>(
+  transaction: MoneyTransactions<unknown>['transaction'],
+  finishWith: FinishWith,
+): KeyedTransactions<T> {
+  return {
+    transaction,
+    finish: (db, work) => finishWith(db, work, (answer) => answer),
+    answering: (answer) => ({ transaction, finish: (db, work) => finishWith(db, work, answer) }),
+  };
+}
 
 export interface ReplayableResult<T> {
   status: number;

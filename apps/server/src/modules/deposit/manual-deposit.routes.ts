@@ -17,7 +17,10 @@ export const manualDepositRoutes: FastifyPluginAsyncZod<{ manual: ManualDeposits
     '/api/wallet/add',
     { schema: { body: addPayload, response: { 200: walletMoveResponse } } },
     async (request, reply) =>
-      idempotency.once(request, reply, () => manual.notify(playerOf(request).id, request.body.amount)),
+      idempotency.once(request, reply, async () => ({
+        status: 200,
+        body: await manual.notify(playerOf(request).id, request.body.amount),
+      })),
   );
 };
 

@@ -5,7 +5,6 @@ import type { Kysely } from 'kysely';
 import { CONTENT_KEYS, type DepositContent } from '../../db/content-settings.ts';
 import type { Database } from '../../db/schema.ts';
 import { getSetting } from '../../db/settings.repo.ts';
-import type { ReplayableResult } from '../../http/idempotency.ts';
 import { playerLedgerAccounts } from '../../ledger/accounts.ts';
 import { insertStatement, settleStatement } from '../../ledger/booking.ts';
 import { SYSTEM_KINDS } from '../../ledger/ledger.ts';
@@ -51,7 +50,7 @@ export function createManualDeposits(deps: ManualDepositDeps) {
   const { db, clock, deposits } = deps;
 
   /** The player's notice. Moves no money: the statement says PENDING until the operator decides. */
-  async function notify(userId: string, amount: number): Promise<ReplayableResult<WalletMoveResponse>> {
+  async function notify(userId: string, amount: number): Promise<WalletMoveResponse> {
     const content = await getSetting<DepositContent>(db, CONTENT_KEYS.deposit);
     if (!content?.isManual) throw refused('MANUAL_DEPOSIT_OFF');
     const amountMinor = toMinor(amount);
@@ -88,7 +87,7 @@ export function createManualDeposits(deps: ManualDepositDeps) {
         updated_at: now,
       });
     });
-    return { status: 200, body: { message: 'DEPOSIT_PENDING', wallet: { amount: fromMinor(wallet.balance) } } };
+    return { message: 'DEPOSIT_PENDING', wallet: { amount: fromMinor(wallet.balance) } };
   }
 
   /**

@@ -15,7 +15,7 @@ import {
 } from '@wallet/contract/wallet';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { playerOf } from '../../http/auth.ts';
-import type { Idempotency, IdempotencyTicket, Recovery } from '../../http/idempotency.ts';
+import type { Idempotency, KeyedTransactions, Recovery } from '../../http/idempotency.ts';
 import type { WalletService } from './wallet.service.ts';
 
 /** Wallet and game-account calls of SPEC §7 "Wallet" and "Game launch"; behind the bearer-token check. */
@@ -57,9 +57,9 @@ export const walletRoutes: FastifyPluginAsyncZod<{ wallet: WalletService; idempo
       // A move out of the wallet changes nothing before its first transaction, which then claims the
       // key as well (the claim costs no commit of its own). A move out of a game first syncs the game
       // account with its provider; a repeat must not even do that, so its key is claimed up front.
-      const move = (ticket: IdempotencyTicket) => wallet.transfer(player, from, to, amount, ticket);
-      const recover: Recovery<WalletMoveResponse> = (operation, ticket) =>
-        wallet.recoverTransfer(player, { from, to, amountMajor: amount }, operation, ticket);
+      const move = (tx: KeyedTransactions<WalletMoveResponse>) => wallet.transfer(player, from, to, amount, tx);
+      const recover: Recovery<WalletMoveResponse> = (operation, tx) =>
+        wallet.recoverTransfer(player, { from, to, amountMajor: amount }, operation, tx);
       if (from === WALLET_CODE) return idempotency.onceClaimingInWork(request, reply, move, recover);
       return idempotency.once(request, reply, move, recover);
     },
@@ -70,9 +70,9 @@ export const walletRoutes: FastifyPluginAsyncZod<{ wallet: WalletService; idempo
     async (request, reply) => {
       const player = playerOf(request).id;
       const { to } = request.body;
-      const move = (ticket: IdempotencyTicket) => wallet.transferAll(player, to, ticket);
-      const recover: Recovery<WalletMoveResponse> = (operation, ticket) =>
-        wallet.recoverTransfer(player, { to, all: true }, operation, ticket);
+      const move = (tx: KeyedTransactions<WalletMoveResponse>) => wallet.transferAll(player, to, tx);
+      const recover: Recovery<WalletMoveResponse> = (operation, tx) =>
+        wallet.recoverTransfer(player, { to, all: true }, operation, tx);
       if (to !== WALLET_CODE) return idempotency.onceClaimingInWork(request, reply, move, recover);
       return idempotency.once(request, reply, move, recover);
     },

@@ -12,9 +12,9 @@ import {
 } from '@wallet/contract/wallet';
 import type { Kysely, Transaction } from 'kysely';
 import type { Dialect } from '../../db/dialect.ts';
+import { type MoneyTransactions, PLAIN_TRANSACTIONS } from '../../db/money-transactions.ts';
 import type { Database } from '../../db/schema.ts';
 import type { DomainEvents } from '../../events/domain-events.ts';
-import { type IdempotencyTicket, PLAIN_TRANSACTIONS } from '../../http/idempotency.ts';
 import { ledgerBalance, openGameLedgerAccount, playerLedgerAccounts } from '../../ledger/accounts.ts';
 import { bookMovement, insertStatement, settleStatement } from '../../ledger/booking.ts';
 import { InsufficientFunds, LEDGER_KINDS, SYSTEM_KINDS, type SystemAccounts } from '../../ledger/ledger.ts';
@@ -229,22 +229,22 @@ export function createWalletService(deps: WalletServiceDeps) {
   }
 
   /**
-   * The transaction that ends a move: it also stores the request's answer when this move is the whole
-   * request (`last`), so the answer costs no write of its own (http/idempotency.ts).
+   * The transaction that ends a move. When this move is the whole request (`last`) it settles the
+   * outcome, which the caller may keep with it (the route stores its answer there, at no write of its own).
    */
   function finishMove(
-    ticket: IdempotencyTicket,
+    tx: MoneyTransactions<MoveResult>,
     last: boolean,
     work: (trx: Transaction<Database>) => Promise<MoveResult>,
   ): Promise<MoveResult> {
-    return last ? ticket.finish(db, work) : ticket.transaction(db, work);
+    return last ? tx.finish(db, work) : tx.transaction(db, work);
   }
 
   /** Wallet → game account. The ledger moves first; the provider call follows outside the transaction. */
   async function transferIn(
     ctx: GameAccountContext,
     amount: number | 'all',
-    ticket: IdempotencyTicket,
+    tx: MoneyTransactions<MoveResult>,
     last: boolean,
   ): Promise<MoveResult> {
     return locks.withAccount(ctx.account.id, async () => {
@@ -253,7 +253,7 @@ export function createWalletService(deps: WalletServiceDeps) {
       let gameAfter = 0;
       let value = 0;
       try {
-        await ticket.transaction(
+        await tx.transaction(
           db,
           async (trx) => {
             const at = now();
@@ -290,7 +290,7 @@ export function createWalletService(deps: WalletServiceDeps) {
         ctx.provider.deposit(ctx.account.username, value, statementId),
       );
       if (deposit.ok) {
-        return finishMove(ticket, last, async (trx) => {
+        return finishMove(tx, last, async (trx) => {
           await settleStatement(trx, statementId, 'SUCCESS', now());
           // Wins or losses since the last sync show up here for free: keep the ledger in step.
           if (deposit.value.balance !== gameAfter) await bookGameResult(trx, ctx, deposit.value.balance, now());
@@ -315,7 +315,7 @@ export function createWalletService(deps: WalletServiceDeps) {
   async function transferOut(
     ctx: GameAccountContext,
     amount: number | 'all',
-    ticket: IdempotencyTicket,
+    tx: MoneyTransactions<MoveResult>,
     last: boolean,
   ): Promise<MoveResult> {
     return locks.withAccount(ctx.account.id, async () => {
@@ -329,7 +329,7 @@ export function createWalletService(deps: WalletServiceDeps) {
       if (synced.balance < value) throw refused('MONEY_NOT_ENOUGH', 'amount');
 
       const statementId = orderedId(now());
-      await ticket.transaction(
+      await tx.transaction(
         db,
         (trx) =>
           insertStatement(trx, {
@@ -356,7 +356,7 @@ export function createWalletService(deps: WalletServiceDeps) {
           : await lookUp(ctx, statementId);
       if (outcome === 'done') {
         let walletAfter = 0;
-        const result = await finishMove(ticket, last, async (trx) => {
+        const result = await finishMove(tx, last, async (trx) => {
           const at = now();
           if (withdrawal.ok) await bookGameResult(trx, ctx, withdrawal.value.balance + value, at);
           walletAfter = (await completeTransferOut(trx, ctx, statementId, value, at)).toBalance;
@@ -382,39 +382,40 @@ export function createWalletService(deps: WalletServiceDeps) {
   }
 
   /**
-   * `ticket` runs the move's transactions (http/idempotency.ts): the first claims the request's
-   * Idempotency-Key together with the first change, the last stores the answer.
+   * `tx` runs the move's transactions (db/money-transactions.ts): each game transfer names its statement
+   * as the operation it starts, and the last transaction settles the outcome, so whoever called can keep
+   * what it must with the money (the route: the Idempotency-Key's claim and answer).
    */
   async function transfer(
     userId: string,
     from: string,
     to: string,
     amountMajor: number,
-    ticket: IdempotencyTicket = PLAIN_TRANSACTIONS,
+    tx: MoneyTransactions<MoveResult> = PLAIN_TRANSACTIONS,
   ): Promise<MoveResult> {
     if (from === to) throw refused('KEY_INVALID', 'to');
     const amount = toMinor(amountMajor);
     if (amount < MIN_TRANSFER_MINOR) throw refused('TRANSFER_MINIMUM', 'amount');
-    if (from === WALLET_CODE) return transferIn(await context(userId, to), amount, ticket, true);
-    if (to === WALLET_CODE) return transferOut(await context(userId, from), amount, ticket, true);
+    if (from === WALLET_CODE) return transferIn(await context(userId, to), amount, tx, true);
+    if (to === WALLET_CODE) return transferOut(await context(userId, from), amount, tx, true);
     // Game to game goes through the wallet: if the second leg fails, the money waits in the wallet.
     const [source, target] = await Promise.all([context(userId, from), context(userId, to)]);
-    const out = await transferOut(source, amount, ticket, false);
+    const out = await transferOut(source, amount, tx, false);
     if (out.status !== 200) return out;
-    return transferIn(target, amount, ticket, true);
+    return transferIn(target, amount, tx, true);
   }
 
   async function transferAll(
     userId: string,
     to: string,
-    ticket: IdempotencyTicket = PLAIN_TRANSACTIONS,
+    tx: MoneyTransactions<MoveResult> = PLAIN_TRANSACTIONS,
   ): Promise<MoveResult> {
-    if (to !== WALLET_CODE) return transferIn(await context(userId, to), 'all', ticket, true);
+    if (to !== WALLET_CODE) return transferIn(await context(userId, to), 'all', tx, true);
     const accounts = await repo.listGameAccounts(db, userId);
     let last = moved(await walletMinor(userId));
     let pending = false;
     for (const account of accounts) {
-      const result = await transferOut(await context(userId, account.providerCode), 'all', ticket, false);
+      const result = await transferOut(await context(userId, account.providerCode), 'all', tx, false);
       pending ||= result.status === 202;
       last = result;
     }
@@ -422,8 +423,8 @@ export function createWalletService(deps: WalletServiceDeps) {
   }
 
   /**
-   * Answers a transfer or transferAll whose first attempt died before answering (http/idempotency.ts
-   * Recovery). `operation` is the game transfer it had started: settled as a refresh settles it, then
+   * Answers a transfer or transferAll whose first attempt died before answering (the route's recovery
+   * of an abandoned Idempotency-Key). `operation` is the game transfer it had started: settled as a refresh settles it, then
    * answered as the first attempt would have, going on where that attempt would have gone on. One
    * that started nothing simply runs.
    */
@@ -431,11 +432,11 @@ export function createWalletService(deps: WalletServiceDeps) {
     userId: string,
     move: { from: string; to: string; amountMajor: number } | { to: string; all: true },
     operation: string | null,
-    ticket: IdempotencyTicket,
+    tx: MoneyTransactions<MoveResult>,
   ): Promise<MoveResult> {
     const all = 'all' in move;
     const rerun = () =>
-      all ? transferAll(userId, move.to, ticket) : transfer(userId, move.from, move.to, move.amountMajor, ticket);
+      all ? transferAll(userId, move.to, tx) : transfer(userId, move.from, move.to, move.amountMajor, tx);
     if (operation === null) return rerun();
     const started = await repo.findGameTransfer(db, userId, operation);
     if (!started) throw new DomainError('INTERNAL_SERVER_ERROR', 'internal');
@@ -451,9 +452,9 @@ export function createWalletService(deps: WalletServiceDeps) {
     if (status === 'FAILED') throw upstreamFailed('TRANSFER_FAIL');
     // A leg out of a game that was done: the first attempt went on to the next game account (transferAll)
     // or to the second leg of a game-to-game move.
-    if (!into && all && move.to === WALLET_CODE) return transferAll(userId, move.to, ticket);
+    if (!into && all && move.to === WALLET_CODE) return transferAll(userId, move.to, tx);
     if (!into && !all && move.to !== WALLET_CODE) {
-      return transferIn(await context(userId, move.to), toMinor(move.amountMajor), ticket, true);
+      return transferIn(await context(userId, move.to), toMinor(move.amountMajor), tx, true);
     }
     return moved(await walletMinor(userId));
   }

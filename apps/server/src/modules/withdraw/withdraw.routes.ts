@@ -25,13 +25,19 @@ export const withdrawRoutes: FastifyPluginAsyncZod<{ withdrawals: Withdrawals; i
     '/api/wallet/withdraw',
     { schema: { body: withdrawPayload, response: { 200: walletMoveResponse } } },
     async (request, reply) =>
-      idempotency.once(request, reply, () => withdrawals.withdraw(playerOf(request).id, request.body.amount, 'amount')),
+      idempotency.once(request, reply, async () => ({
+        status: 200,
+        body: await withdrawals.withdraw(playerOf(request).id, request.body.amount, 'amount'),
+      })),
   );
   app.post(
     '/api/wallet/withdrawAll',
     { schema: { body: withdrawAllPayload, response: { 200: walletMoveResponse } } },
     async (request, reply) =>
-      idempotency.once(request, reply, () => withdrawals.withdraw(playerOf(request).id, request.body.amount, 'all')),
+      idempotency.once(request, reply, async () => ({
+        status: 200,
+        body: await withdrawals.withdraw(playerOf(request).id, request.body.amount, 'all'),
+      })),
   );
 };
 

@@ -13,7 +13,6 @@ import { CONTENT_KEYS, type WithdrawLimitsContent } from '../../db/content-setti
 import type { Database } from '../../db/schema.ts';
 import { getSetting } from '../../db/settings.repo.ts';
 import type { DomainEvents } from '../../events/domain-events.ts';
-import type { ReplayableResult } from '../../http/idempotency.ts';
 import { playerLedgerAccounts } from '../../ledger/accounts.ts';
 import { bookMovement, settleStatement } from '../../ledger/booking.ts';
 import {
@@ -109,11 +108,7 @@ export function createWithdrawals(deps: WithdrawDeps) {
     }
   }
 
-  async function withdraw(
-    userId: string,
-    amount: number,
-    kind: WithdrawKind,
-  ): Promise<ReplayableResult<WalletMoveResponse>> {
+  async function withdraw(userId: string, amount: number, kind: WithdrawKind): Promise<WalletMoveResponse> {
     const amountMinor = toMinor(amount);
     if (amountMinor <= 0) throw refused('KEY_INVALID', 'amount');
     const payee = await repo.findPayee(db, userId);
@@ -196,10 +191,7 @@ export function createWithdrawals(deps: WithdrawDeps) {
     // Held for review: the statement stays PENDING and nothing goes to the bank until an operator decides.
     if (review === null)
       await dispatch(orderOf({ ...row, failure_reason: null, settled_at: null, review, reviewed_at: null }));
-    return {
-      status: 200,
-      body: { message: 'WITHDRAW_PENDING', wallet: { amount: fromMinor(walletAfter) } },
-    };
+    return { message: 'WITHDRAW_PENDING', wallet: { amount: fromMinor(walletAfter) } };
   }
 
   /**

@@ -336,7 +336,7 @@ describe.each(testDialects())('withdrawals (%s)', (dialect) => {
     expect(refused).toBeInstanceOf(DomainError);
     expect(refused).toMatchObject({ code: 'BONUS_CONDITION', kind: 'refused' });
     expect(await p.withdrawals()).toEqual([]);
-    expect((await withdrawals.withdraw(p.userId, 150, 'amount')).body).toEqual({
+    expect(await withdrawals.withdraw(p.userId, 150, 'amount')).toEqual({
       message: 'WITHDRAW_PENDING',
       wallet: { amount: 350 },
     });
