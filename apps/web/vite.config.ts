@@ -1,14 +1,31 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { routePreload } from './build-plugins/route-preload.ts';
 
 const backend = 'http://localhost:8080';
 
-export default defineConfig({
+const src = fileURLToPath(new URL('./src', import.meta.url));
+
+/**
+ * The shipped app renders with Preact's React-compatible layer: react-dom alone is about 60 KB gzip, more than
+ * half of what a phone may download before /login can be used (issue 18), and the app uses only the hooks,
+ * lazy/Suspense and context that preact/compat implements. Development and the component tests keep React
+ * (its warnings and Testing Library); the end-to-end tests run the shipped build.
+ */
+const preact = [
+  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+  { find: /^react-dom$/, replacement: 'preact/compat' },
+  { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
+  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
+  { find: /^react$/, replacement: 'preact/compat' },
+];
+
+export default defineConfig(({ command, mode }) => ({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react()],
+  plugins: [react(), routePreload()],
   resolve: {
-    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+    alias: [{ find: '@', replacement: src }, ...(command === 'build' && mode !== 'test' ? preact : [])],
   },
   server: {
     port: 5173,
@@ -40,4 +57,4 @@ export default defineConfig({
     setupFiles: ['./src/test/setup.ts'],
     restoreMocks: true,
   },
-});
+}));

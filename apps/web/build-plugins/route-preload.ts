@@ -1,0 +1,144 @@
+// Relative: the Vite config is bundled on its own, and workspace packages are TypeScript sources.
+
+import type { OutputBundle, OutputChunk } from 'rolldown';
+import type { Plugin, ResolvedConfig } from 'vite';
+import { STORAGE_KEYS } from '../../../packages/contract/src/constants.ts';
+
+// The member shell connects for live balance updates as soon as it mounts (socket.io-client, loaded on demand).
+const MEMBER_SHELL = ['app/layouts/auth-layout.tsx', 'npm:socket.io-client'];
+
+/**
+ * The screens (lazy chunks) each address opens, by source file under src/ (or `npm:<package>` for a package
+ * loaded on demand). A /user address opens the member shell and its screen; one not listed here opens nothing
+ * beyond the entry.
+ */
+export const ROUTE_SOURCES: Record<string, string[]> = {
+  '/': ['app/routes/login-route.tsx'],
+  '/login': ['app/routes/login-route.tsx'],
+  '/register': ['app/routes/register-route.tsx'],
+  '/howto': ['app/routes/howto-route.tsx'],
+  '/contact': ['app/routes/contact-route.tsx'],
+  '/user': [...MEMBER_SHELL, 'app/routes/user-home-route.tsx'],
+  '/user/home': [...MEMBER_SHELL, 'app/routes/user-home-route.tsx'],
+  '/user/profile': [...MEMBER_SHELL, 'app/routes/profile-route.tsx'],
+  '/user/statement': [...MEMBER_SHELL, 'app/routes/statement-route.tsx'],
+  '/user/contact': [...MEMBER_SHELL, 'app/routes/contact-route.tsx'],
+  '/user/bonus': [...MEMBER_SHELL, 'app/routes/coming-soon-route.tsx'],
+  '/user/spin': [...MEMBER_SHELL, 'app/routes/coming-soon-route.tsx'],
+  '/terminated': ['app/routes/terminated-route.tsx'],
+};
+
+const LANGUAGE_SOURCES = { th: 'i18n/th.json', lo: 'i18n/lo.json', en: 'i18n/en.json' } as const;
+
+interface Files {
+  scripts: string[];
+  styles: string[];
+}
+
+/**
+ * Without this, a phone fetches the entry, then (once it has run) the language file, then the screen: three
+ * round trips one after the other on a slow network. index.html gets a tiny classic script (a file: the CSP
+ * allows no inline script) that runs while the entry downloads and asks, for the address being opened and
+ * the player's language, for the screen's chunks, their imports, their styles and the language file at
+ * once (modulepreload), so every script of the first screen is requested in parallel.
+ */
+export function routePreload(): Plugin {
+  let config: ResolvedConfig;
+  return {
+    name: 'wallet:route-preload',
+    apply: 'build',
+    enforce: 'post',
+    configResolved(resolved) {
+      config = resolved;
+    },
+    generateBundle(_options, bundle) {
+      const html = bundle['index.html'];
+      if (html?.type !== 'asset') return;
+      const chunks = Object.values(bundle).filter((item): item is OutputChunk => item.type === 'chunk');
+      const bySource = (source: string) => {
+        const matches = source.startsWith('npm:')
+          ? (id: string) => id.includes(`/node_modules/${source.slice(4)}/`)
+          : (id: string) => id.endsWith(`/src/${source}`);
+        const chunk = chunks.find((item) => item.isDynamicEntry && item.facadeModuleId && matches(item.facadeModuleId));
+        if (!chunk) this.error(`route-preload: no lazy chunk for ${source}; has it moved?`);
+        return chunk;
+      };
+      const entry = chunks.find((chunk) => chunk.isEntry);
+      if (!entry) this.error('route-preload: no entry chunk');
+      // index.html already loads these and their styles.
+      const preloaded = closure(entry, bundle);
+      const loadedStyles = new Set([...preloaded].flatMap((chunk) => [...(chunk.viteMetadata?.importedCss ?? [])]));
+      const base = config.base;
+      const filesOf = (sources: string[]): Files => {
+        const scripts = new Set<string>();
+        const styles = new Set<string>();
+        for (const source of sources) {
+          for (const chunk of closure(bySource(source), bundle)) {
+            if (!preloaded.has(chunk)) scripts.add(base + chunk.fileName);
+            for (const css of chunk.viteMetadata?.importedCss ?? []) {
+              if (!loadedStyles.has(css)) styles.add(base + css);
+            }
+          }
+        }
+        return { scripts: [...scripts], styles: [...styles] };
+      };
+      const routes = Object.fromEntries(
+        Object.entries(ROUTE_SOURCES).map(([path, sources]) => [path, filesOf(sources)]),
+      );
+      const languages = Object.fromEntries(
+        Object.entries(LANGUAGE_SOURCES).map(([language, source]) => [language, base + bySource(source).fileName]),
+      );
+      const fallbackLanguage = config.env.VITE_LAO_MODE?.trim().toLowerCase() === 'true' ? 'lo' : 'th';
+      const source = bootScript(routes, languages, fallbackLanguage);
+      const fileName = this.getFileName(
+        this.emitFile({ type: 'asset', name: 'route-preload.js', source, originalFileName: 'route-preload.js' }),
+      );
+      // async: it must not hold up the page, and it is tiny, so it still runs long before the entry has arrived.
+      const tag = `<script async src="${base}${fileName}"></script>`;
+      const page = String(html.source);
+      if (!page.includes('</title>')) this.error('route-preload: index.html has no <title>');
+      html.source = page.replace('</title>', `</title>\n    ${tag}`);
+    },
+  };
+}
+
+/** The chunk and every chunk it imports statically (they load with it). */
+function closure(chunk: OutputChunk, bundle: OutputBundle, into = new Set<OutputChunk>()): Set<OutputChunk> {
+  if (into.has(chunk)) return into;
+  into.add(chunk);
+  for (const name of chunk.imports) {
+    const imported = bundle[name];
+    if (imported?.type === 'chunk') closure(imported, bundle, into);
+  }
+  return into;
+}
+
+function bootScript(routes: Record<string, Files>, languages: Record<string, string>, fallback: string): string {
+  // ES5-level on purpose: it must run (or fail harmlessly) on any browser before the app does.
+  return `(function () {
+  var routes = ${JSON.stringify(routes)};
+  var languages = ${JSON.stringify(languages)};
+  var language = null;
+  var signedIn = false;
+  try {
+    language = localStorage.getItem(${JSON.stringify(STORAGE_KEYS.locale)});
+    signedIn = Boolean(localStorage.getItem(${JSON.stringify(STORAGE_KEYS.token)}) || sessionStorage.getItem(${JSON.stringify(STORAGE_KEYS.token)}));
+  } catch (e) {}
+  var path = location.pathname.replace(/\\/+$/, '') || '/';
+  // A member address without a session goes to /login; so does the app.
+  if (path.indexOf('/user') === 0 && !signedIn) path = '/login';
+  var files = routes[path] || { scripts: [], styles: [] };
+  var scripts = files.scripts.concat(languages[language] || languages[${JSON.stringify(fallback)}]);
+  function link(rel, href, as) {
+    var element = document.createElement('link');
+    element.rel = rel;
+    element.href = href;
+    if (as) element.as = as;
+    if (rel === 'modulepreload') element.crossOrigin = '';
+    document.head.appendChild(element);
+  }
+  for (var i = 0; i < scripts.length; i++) link('modulepreload', scripts[i]);
+  for (var j = 0; j < files.styles.length; j++) link('preload', files.styles[j], 'style');
+})();
+`;
+}

@@ -1,0 +1,271 @@
+/**
+ * npm run budget: the first load of the player app against its budgets (issue 18), on the real server
+ * serving a fresh production build, in Debian's Chromium. Prints every figure and exits 1 when one is over:
+ *
+ * - the JavaScript /login and /user/home download before they are usable (every script the page requests,
+ *   the language file and the preload script included; gzip -9 of the built file, as served compressed);
+ * - no waterfall: every one of those scripts is requested before the entry script has finished arriving
+ *   (index.html and its preload script ask for the screen's chunks and the language file up front);
+ * - the login form usable (rendered with its submit button, texts loaded) on Fast 3G (150 ms RTT,
+ *   1.6 Mbps down, 750 kbps up) with the CPU slowed 4×, through the DevTools protocol; median of 3 cold loads;
+ * - Lighthouse (mobile) performance, accessibility, best practices and SEO of /login and /user/home.
+ *
+ * `BUDGET_SKIP_LIGHTHOUSE=1` leaves Lighthouse out (a quick size check); `BUDGET_WEB_DIST=<dir>` measures an
+ * existing build instead of building one.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { type Browser, type BrowserContext, chromium } from 'playwright-core';
+import { CHROMIUM_FLAGS, launchBrowser } from '../e2e/support/browser.ts';
+import { ROOT, type RunningServer, startServer } from '../e2e/support/server.ts';
+
+const BUDGET = {
+  loginJsGzip: 95 * 1024,
+  homeJsGzip: 130 * 1024,
+  loginUsableMs: 2000,
+  lighthouse: { performance: 95, accessibility: 100, 'best-practices': 100, seo: 90 },
+} as const;
+
+const FAST_3G = {
+  offline: false,
+  latency: 150,
+  downloadThroughput: (1.6e6 / 8) * 0.9,
+  uploadThroughput: (750e3 / 8) * 0.9,
+};
+const DEMO_PLAYER = { username: '0812345678', password: 'demo1234' };
+const LOGIN_READY = 'form:has(input[name=username]:enabled) button[type=submit]:enabled';
+const HOME_READY = '[data-testid=wallet-amount]';
+
+interface Check {
+  label: string;
+  value: string;
+  budget: string;
+  ok: boolean;
+}
+const checks: Check[] = [];
+function check(label: string, value: string, budget: string, ok: boolean) {
+  checks.push({ label, value, budget, ok });
+  console.info(`${ok ? '✓' : '✗'} ${label}: ${value} (budget ${budget})`);
+}
+
+function buildWeb(): { dist: string; temporary: boolean } {
+  if (process.env.BUDGET_WEB_DIST) return { dist: resolve(process.env.BUDGET_WEB_DIST), temporary: false };
+  const dist = mkdtempSync(join(tmpdir(), 'budget-web-'));
+  console.info(`▶ building the player app into ${dist}`);
+  const built = spawnSync('npx', ['vite', 'build', '--outDir', dist, '--emptyOutDir', '--logLevel', 'warn'], {
+    cwd: join(ROOT, 'apps/web'),
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  if (built.status !== 0) throw new Error('the player app did not build');
+  return { dist, temporary: true };
+}
+
+async function demoToken(server: RunningServer): Promise<string> {
+  const res = await fetch(`${server.url}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(DEMO_PLAYER),
+  });
+  if (!res.ok) throw new Error(`demo login answered ${res.status}`);
+  return ((await res.json()) as { token: string }).token;
+}
+
+async function signedInContext(browser: Browser, token: string | null): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  if (token) await context.addInitScript((t) => localStorage.setItem('token', t), token);
+  return context;
+}
+
+interface Load {
+  scripts: { url: string; file: string; gzip: number; requestedAt: number }[];
+  entryArrivedAt: number;
+  usableMs: number;
+}
+
+/** One cold load of a page; with `throttled`, on Fast 3G and a 4× slower CPU. */
+async function load(
+  browser: Browser,
+  dist: string,
+  url: string,
+  ready: string,
+  token: string | null,
+  throttled: boolean,
+) {
+  const context = await signedInContext(browser, token);
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  if (throttled) {
+    await cdp.send('Network.emulateNetworkConditions', FAST_3G);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  }
+  const requested = new Map<string, { url: string; at: number }>();
+  const finished = new Map<string, number>();
+  cdp.on('Network.requestWillBeSent', (event) => {
+    if (new URL(event.request.url).pathname.endsWith('.js'))
+      requested.set(event.requestId, { url: event.request.url, at: event.timestamp });
+  });
+  cdp.on('Network.loadingFinished', (event) => finished.set(event.requestId, event.timestamp));
+  // The page notes the moment (since navigation start) the ready selector first matches, so polling from
+  // here adds nothing to the figure.
+  // (A string: tsx's helpers in a compiled function do not exist in the page.)
+  await page.addInitScript(`(() => {
+    const observer = new MutationObserver(() => {
+      if (!document.querySelector(${JSON.stringify(ready)})) return;
+      window.readyAt = performance.now();
+      observer.disconnect();
+    });
+    observer.observe(document, { childList: true, subtree: true, attributes: true });
+  })()`);
+  await page.goto(url, { waitUntil: 'commit' });
+  await page.waitForSelector(ready, { state: 'visible', timeout: 60_000 });
+  const usableMs = await page.evaluate(() => (window as unknown as { readyAt: number }).readyAt);
+  // Whatever the screen fetches right after it appears belongs to its first load too.
+  await page.waitForLoadState('networkidle');
+  const scripts = [...requested].map(([id, { url, at }]) => {
+    const file = join(dist, new URL(url).pathname);
+    if (!existsSync(file)) throw new Error(`${url} is not a file of the build`);
+    return {
+      url,
+      file,
+      gzip: gzipSync(readFileSync(file), { level: 9 }).length,
+      requestedAt: at,
+      finishedAt: finished.get(id) ?? Infinity,
+    };
+  });
+  const html = readFileSync(join(dist, 'index.html'), 'utf8');
+  const entryPath = /<script type="module"[^>]*src="([^"]+)"/.exec(html)?.[1];
+  const entry = scripts.find((script) => new URL(script.url).pathname === entryPath);
+  if (!entry) throw new Error(`the entry script ${entryPath} was not requested`);
+  await context.close();
+  return { scripts, entryArrivedAt: entry.finishedAt, usableMs } satisfies Load;
+}
+
+function kb(bytes: number): string {
+  return `${(bytes / 1024).toFixed(1)} KB`;
+}
+
+async function measurePage(
+  browser: Browser,
+  dist: string,
+  label: string,
+  url: string,
+  ready: string,
+  token: string | null,
+  budget: number,
+) {
+  const result = await load(browser, dist, url, ready, token, true);
+  const total = result.scripts.reduce((sum, script) => sum + script.gzip, 0);
+  console.info(`  ${label}: ${result.scripts.length} scripts`);
+  for (const script of result.scripts) console.info(`    ${new URL(script.url).pathname} ${script.gzip}`);
+  check(`${label} JS (gzip)`, kb(total), `≤ ${kb(budget)}`, total <= budget);
+  const late = result.scripts.filter((script) => script.requestedAt > result.entryArrivedAt);
+  check(
+    `${label} scripts requested in parallel`,
+    late.length
+      ? `${late.length} requested after the entry arrived: ${late.map((s) => new URL(s.url).pathname).join(', ')}`
+      : 'all before the entry arrived',
+    'no waterfall',
+    late.length === 0,
+  );
+  return result;
+}
+
+async function usable(browser: Browser, dist: string, url: string) {
+  const times: number[] = [];
+  for (let run = 0; run < 3; run += 1) times.push((await load(browser, dist, url, LOGIN_READY, null, true)).usableMs);
+  times.sort((a, b) => a - b);
+  const median = times[1] ?? Infinity;
+  check(
+    '/login usable on Fast 3G, CPU 4× slower (median of 3)',
+    `${Math.round(median)} ms (${times.map(Math.round).join(', ')})`,
+    `≤ ${BUDGET.loginUsableMs} ms`,
+    median <= BUDGET.loginUsableMs,
+  );
+}
+
+async function runLighthouse(server: RunningServer, token: string) {
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    chromeFlags: CHROMIUM_FLAGS,
+  });
+  try {
+    for (const [label, path] of [
+      ['/login', '/login'],
+      ['/user/home', '/user/home'],
+    ] as const) {
+      const signedIn = path.startsWith('/user');
+      if (signedIn) {
+        // Lighthouse keeps the profile's storage (disableStorageReset), so the member page opens signed in.
+        const cdpBrowser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
+        const page = await cdpBrowser.contexts()[0]!.newPage();
+        await page.goto(`${server.url}/favicon.svg`);
+        await page.evaluate((t) => localStorage.setItem('token', t), token);
+        await page.close();
+        await cdpBrowser.close();
+      }
+      const result = await lighthouse(`${server.url}${path}`, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: Object.keys(BUDGET.lighthouse),
+        disableStorageReset: signedIn,
+      });
+      if (!result) throw new Error('Lighthouse returned nothing');
+      const { categories, audits } = result.lhr;
+      for (const [id, minimum] of Object.entries(BUDGET.lighthouse)) {
+        const score = Math.round((categories[id]?.score ?? 0) * 100);
+        check(`Lighthouse ${label} ${id}`, String(score), `≥ ${minimum}`, score >= minimum);
+        if (score < minimum) {
+          for (const ref of categories[id]?.auditRefs ?? []) {
+            const audit = audits[ref.id];
+            if (audit && ref.weight > 0 && audit.score !== null && audit.score < 1) {
+              console.info(`    ${audit.id}: ${audit.title}${audit.displayValue ? ` (${audit.displayValue})` : ''}`);
+            }
+          }
+        }
+      }
+      const metrics = [
+        'first-contentful-paint',
+        'largest-contentful-paint',
+        'total-blocking-time',
+        'cumulative-layout-shift',
+      ];
+      console.info(`    ${metrics.map((id) => `${id} ${audits[id]?.displayValue ?? '?'}`).join(', ')}`);
+    }
+  } finally {
+    chrome.kill();
+  }
+}
+
+async function main() {
+  const { dist, temporary } = buildWeb();
+  const server = await startServer({ WEB_DIST_DIR: dist });
+  const browser = await launchBrowser();
+  try {
+    const token = await demoToken(server);
+    console.info('▶ first load (Fast 3G, CPU 4× slower)');
+    await measurePage(browser, dist, '/login', `${server.url}/login`, LOGIN_READY, null, BUDGET.loginJsGzip);
+    await measurePage(browser, dist, '/user/home', `${server.url}/user/home`, HOME_READY, token, BUDGET.homeJsGzip);
+    await usable(browser, dist, `${server.url}/login`);
+    if (process.env.BUDGET_SKIP_LIGHTHOUSE !== '1') {
+      console.info('▶ Lighthouse (mobile)');
+      await runLighthouse(server, token);
+    }
+  } finally {
+    await browser.close();
+    await server.stop();
+    if (temporary) rmSync(dist, { recursive: true, force: true });
+  }
+  const failed = checks.filter((c) => !c.ok);
+  console.info(failed.length ? `\n✗ ${failed.length} over budget` : `\n✓ all ${checks.length} figures within budget`);
+  process.exit(failed.length ? 1 : 0);
+}
+
+await main();
