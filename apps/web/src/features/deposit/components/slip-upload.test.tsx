@@ -106,6 +106,9 @@ describe('Slip upload', () => {
     expect(result.textContent).toContain('Failed (Duplicate slip)');
     expect(result.textContent).toContain('This slip could not be accepted.');
     expect(result.classList.contains('is-failed')).toBe(true);
+    // The pill holds the status only; the reason is plain text on its own line (issue 18, flow 11).
+    expect(result.querySelector('.status-badge')?.textContent).toBe('Failed');
+    expect(result.querySelector('.slip-reason')?.textContent).toBe('(Duplicate slip)');
   });
 
   it('shows a credited slip with its amount and reloads the wallet', async () => {

@@ -113,9 +113,13 @@ function SlipResult({ slip }: { slip: Slip }) {
   return (
     <section className={`slip-result is-${kind}`} data-testid="slip-result" role="status">
       <p className="slip-result-head">
-        <span className={`status-badge is-${kind}`}>
-          {slip.note ? t('deposit.slip.statusWithReason', { status, reason: t(`slipReason.${slip.note}`) }) : status}
-        </span>
+        <span className={`status-badge is-${kind}`}>{status}</span>
+        {slip.note ? (
+          <>
+            {' '}
+            <span className="slip-reason">{t('deposit.slip.reason', { reason: t(`slipReason.${slip.note}`) })}</span>
+          </>
+        ) : null}
       </p>
       <p>{t(`deposit.slip.result.${kind}`, { amount: formatMoney(slip.amount) })}</p>
       <dl className="deposit-account-data">

@@ -81,6 +81,20 @@ describe('Slip modal', () => {
     expect(within(dialog).queryByRole('navigation', { name: 'Pages' })).toBeNull();
   });
 
+  it('keeps the status pill to its one word and puts the reason on its own line as plain text (issue 18, flow 11)', async () => {
+    const { dialog } = await openSlips({ body: { total: 4, slips: firstPage } });
+    await waitFor(() => expect(rows(dialog)).toHaveLength(4));
+    const failed = within(dialog).getAllByTestId('slip-status')[1]!;
+    const pill = failed.querySelector('.status-badge');
+    expect(pill?.textContent).toBe('Failed');
+    const reason = failed.querySelector('.slip-reason');
+    expect(reason?.textContent).toBe('(Wrong destination account)');
+    expect(pill?.contains(reason ?? null)).toBe(false);
+    expect(reason?.classList.contains('status-badge')).toBe(false);
+    // A status without a reason has no reason line.
+    expect(within(dialog).getAllByTestId('slip-status')[0]!.querySelector('.slip-reason')).toBeNull();
+  });
+
   it('translates status and reason in Lao', async () => {
     await setLanguage('lo');
     const { dialog } = await openSlips(
