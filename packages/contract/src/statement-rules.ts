@@ -17,3 +17,10 @@ export function statusKind(status: string): StatusKind {
 
 export const STATEMENT_TYPES = ['deposit', 'bonus', 'finish_bonus', 'withdraw', 'transfer'] as const;
 export type StatementType = (typeof STATEMENT_TYPES)[number];
+
+/**
+ * How the money of a deposit came in, so rows that share a source (a KBANK transfer, a KBANK QR and a slip
+ * from a KBANK account) can be told apart. Not in SPEC; absent on other rows and on deposits of unknown origin.
+ */
+export const DEPOSIT_CHANNELS = ['bank', 'qr', 'slip', 'giftLink', 'manual'] as const;
+export type DepositChannel = (typeof DEPOSIT_CHANNELS)[number];

@@ -2,9 +2,17 @@ import { z } from 'zod';
 import { isoDateTime, pageRequest, text } from './common.ts';
 import { SLIP_REASON_CODES } from './errors.ts';
 
-import { STATEMENT_TYPES } from './statement-rules.ts';
+import { DEPOSIT_CHANNELS, STATEMENT_TYPES } from './statement-rules.ts';
 
-export { STATEMENT_TYPES, STATUS, type StatementType, type StatusKind, statusKind } from './statement-rules.ts';
+export {
+  DEPOSIT_CHANNELS,
+  type DepositChannel,
+  STATEMENT_TYPES,
+  STATUS,
+  type StatementType,
+  type StatusKind,
+  statusKind,
+} from './statement-rules.ts';
 
 const linked = z.object({ description: z.string() });
 
@@ -18,6 +26,8 @@ export const statementEntry = z.object({
   amount: z.number(),
   status: z.string(),
   createdAt: isoDateTime,
+  /** Not in SPEC: how a deposit came in (DEPOSIT_CHANNELS); set on deposits only. */
+  channel: z.enum(DEPOSIT_CHANNELS).optional(),
   bonus: linked.optional(),
   promotion: linked.optional(),
   invite: linked.optional(),

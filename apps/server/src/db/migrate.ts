@@ -12,6 +12,7 @@ import * as m009 from './migrations/009-bank-reference-case.ts';
 import * as m010 from './migrations/010-idempotency-operation.ts';
 import * as m011 from './migrations/011-backoffice-staff.ts';
 import * as m013 from './migrations/013-player-texts-and-reset-otp.ts';
+import * as m014 from './migrations/014-deposit-statement-links.ts';
 
 type Migration = { up: (db: Parameters<typeof m001.up>[0], dialect: Db['dialect']) => Promise<void> };
 
@@ -29,6 +30,7 @@ const MIGRATIONS: ReadonlyArray<[string, Migration]> = [
   ['010-idempotency-operation', m010],
   ['011-backoffice-staff', m011],
   ['013-player-texts-and-reset-otp', m013],
+  ['014-deposit-statement-links', m014],
 ];
 
 /**

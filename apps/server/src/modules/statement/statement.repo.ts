@@ -1,3 +1,4 @@
+import type { DepositChannel } from '@wallet/contract/statement';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 
@@ -21,4 +22,37 @@ export async function pageStatements(db: Kysely<Database>, userId: string, offse
     .limit(limit)
     .offset(offset)
     .execute();
+}
+
+/**
+ * The channel of each of these deposit statements, read from the record that booked it: a bank transfer of
+ * the feed, a paid QR, a verified slip, a redeemed gift link or a manual notice (whose id is the statement's).
+ * One indexed lookup per channel for a page of at most a few dozen ids.
+ */
+export async function depositChannels(
+  db: Kysely<Database>,
+  statementIds: string[],
+): Promise<Map<string, DepositChannel>> {
+  const channels = new Map<string, DepositChannel>();
+  if (statementIds.length === 0) return channels;
+  const [transfers, qrcodes, slips, giftLinks, notices] = await Promise.all([
+    db.selectFrom('bank_transfers').select('statement_id as id').where('statement_id', 'in', statementIds).execute(),
+    db.selectFrom('qrcodes').select('statement_id as id').where('statement_id', 'in', statementIds).execute(),
+    db.selectFrom('slips').select('statement_id as id').where('statement_id', 'in', statementIds).execute(),
+    db
+      .selectFrom('gift_link_redemptions')
+      .select('statement_id as id')
+      .where('statement_id', 'in', statementIds)
+      .execute(),
+    db.selectFrom('manual_deposits').select('id').where('id', 'in', statementIds).execute(),
+  ]);
+  const found: Array<[Array<{ id: string | null }>, DepositChannel]> = [
+    [transfers, 'bank'],
+    [qrcodes, 'qr'],
+    [slips, 'slip'],
+    [giftLinks, 'giftLink'],
+    [notices, 'manual'],
+  ];
+  for (const [rows, channel] of found) for (const row of rows) if (row.id) channels.set(row.id, channel);
+  return channels;
 }

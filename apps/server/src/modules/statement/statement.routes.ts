@@ -9,7 +9,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { playerOf } from '../../http/auth.ts';
-import { countStatements, pageStatements } from './statement.repo.ts';
+import { countStatements, depositChannels, pageStatements } from './statement.repo.ts';
 
 const LINKED_KINDS = ['bonus', 'promotion', 'invite', 'refund', 'luckydraw'] as const;
 
@@ -25,6 +25,10 @@ export const statementRoutes: FastifyPluginAsyncZod<{ db: Kysely<Database> }> = 
         countStatements(db, userId),
         pageStatements(db, userId, (page - 1) * limit, limit),
       ]);
+      const channels = await depositChannels(
+        db,
+        rows.filter((row) => row.statement_type === 'deposit').map((row) => row.id),
+      );
       return {
         total,
         statements: rows.map((row): StatementEntry => {
@@ -37,6 +41,8 @@ export const statementRoutes: FastifyPluginAsyncZod<{ db: Kysely<Database> }> = 
             status: row.status,
             createdAt: new Date(Number(row.created_at)).toISOString(),
           };
+          const channel = channels.get(row.id);
+          if (channel) entry.channel = channel;
           const kind = LINKED_KINDS.find((k) => k === row.linked_kind);
           if (kind && row.linked_description !== null) entry[kind] = { description: row.linked_description };
           return entry;
