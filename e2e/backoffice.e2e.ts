@@ -1,3 +1,4 @@
+import { generate } from 'otplib';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import en from '../apps/backoffice/src/i18n/en.json' with { type: 'json' };
@@ -39,6 +40,34 @@ async function signIn(page: Page, lang: Lang): Promise<void> {
   await page.locator('input[name=password]').fill('admin1234');
   await page.getByRole('button', { name: text(lang, 'signIn.submit') }).click();
   await expect.poll(() => page.getByTestId('operator-name').textContent()).toBe('admin');
+}
+
+/**
+ * The code an authenticator app shows for `secret`, `stepsAhead` 30-second steps from now. Same library
+ * as the server (otplib, the server's dependency). The server refuses a step already used, so a sign-in
+ * right after enrolment sends the next step's code, which it accepts as clock drift.
+ */
+function totpCode(secret: string, stepsAhead = 0): Promise<string> {
+  return generate({ secret, epoch: Math.floor(Date.now() / 1000) + stepsAhead * 30 });
+}
+
+/** Another six digits than `code`: a wrong code that cannot be right by chance. */
+function otherCode(code: string): string {
+  return `${(Number(code[0]) + 5) % 10}${code.slice(1)}`;
+}
+
+async function fillSignIn(page: Page, username: string, password: string, lang: Lang): Promise<void> {
+  await page.locator('input[name=username]').fill(username);
+  await page.locator('input[name=password]').fill(password);
+  await page.getByRole('button', { name: text(lang, 'signIn.submit') }).click();
+}
+
+async function changePassword(page: Page, current: string, next: string, lang: Lang): Promise<void> {
+  await page.locator('input[name=currentPassword]').fill(current);
+  await page.locator('input[name=newPassword]').fill(next);
+  await page.locator('input[name=confirmPassword]').fill(next);
+  await page.getByRole('button', { name: text(lang, 'account.passwordSubmit') }).click();
+  await page.getByText(text(lang, 'account.passwordChanged')).waitFor();
 }
 
 describe('the back office', () => {
@@ -83,11 +112,96 @@ describe('the back office', () => {
     // The new operator signs in with the one-time password and sees only what support may open.
     const agent = await openBackoffice(browser, server, 'desktop', 'en');
     await agent.goto('/backoffice/sign-in');
-    await agent.locator('input[name=username]').fill('support.e2e');
-    await agent.locator('input[name=password]').fill(temporary);
-    await agent.getByRole('button', { name: text('en', 'signIn.submit') }).click();
+    // A wrong password is refused with the server's WRONG_CREDENTIAL, translated.
+    await fillSignIn(agent, 'support.e2e', `${temporary}x`, 'en');
+    expect(await agent.getByRole('alert').textContent()).toBe(text('en', 'errors.WRONG_CREDENTIAL'));
+    await fillSignIn(agent, 'support.e2e', temporary, 'en');
     await expect.poll(() => agent.getByTestId('operator-role').textContent()).toBe(text('en', 'roles.support'));
     expect(await agent.getByRole('link', { name: text('en', 'nav.staff') }).count()).toBe(0);
+  });
+
+  it.each(['en', 'th'] as const)(
+    'in %s the new operator replaces the temporary password, enrols two-factor and then needs the code',
+    async (lang) => {
+      const username = `finance-${lang}`;
+      const owner = await openBackoffice(browser, server, 'desktop', lang);
+      await signIn(owner, lang);
+      await owner.getByRole('link', { name: text(lang, 'nav.staff') }).click();
+      await owner.getByRole('button', { name: text(lang, 'staff.create') }).click();
+      await owner.locator('input[name=username]').fill(username);
+      await owner.locator('select[name=role]').selectOption('finance');
+      await owner.getByRole('button', { name: text(lang, 'staff.submitCreate') }).click();
+      const temporary = (await owner.getByTestId('temporary-password').textContent())?.trim() ?? '';
+
+      const agent = await openBackoffice(browser, server, 'desktop', lang);
+      const shot = async (screen: string) => {
+        expect(await overflowingElements(agent), `${screen} ${lang}`).toEqual([]);
+        await screenshot(agent, `backoffice-${screen}-desktop-${lang}`);
+      };
+      await agent.goto('/backoffice/sign-in');
+      await fillSignIn(agent, username, temporary, lang);
+      await agent.getByTestId('operator-name').waitFor();
+      await agent.getByRole('link', { name: text(lang, 'nav.account') }).click();
+      const own = `${lang} finance desk own secret`;
+      await changePassword(agent, temporary, own, lang);
+      await shot('account-password-changed');
+
+      // Enrolment: the code is computed from the secret the page shows, as an authenticator app would.
+      await agent.getByRole('button', { name: text(lang, 'account.totpStart') }).click();
+      const secret = (await agent.getByTestId('totp-secret').textContent())?.trim() ?? '';
+      await agent.getByLabel(text(lang, 'account.totpCode')).fill(await totpCode(secret));
+      await agent.getByRole('button', { name: text(lang, 'account.totpEnable'), exact: true }).click();
+      await expect.poll(() => agent.getByTestId('totp-status').textContent()).toContain(text(lang, 'account.totpOn'));
+
+      await agent.getByRole('button', { name: text(lang, 'topbar.signOut') }).click();
+      await agent.waitForURL('**/backoffice/sign-in');
+      // The temporary password no longer opens the account; the new one leads to the code step.
+      await fillSignIn(agent, username, temporary, lang);
+      expect(await agent.getByRole('alert').textContent()).toBe(text(lang, 'errors.WRONG_CREDENTIAL'));
+      await fillSignIn(agent, username, own, lang);
+      await agent.getByRole('heading', { name: text(lang, 'signIn.otpTitle') }).waitFor();
+      const next = await totpCode(secret, 1);
+      await agent.getByLabel(text(lang, 'signIn.otp')).fill(otherCode(next));
+      await agent.getByRole('button', { name: text(lang, 'signIn.otpSubmit') }).click();
+      expect(await agent.getByRole('alert').textContent()).toBe(text(lang, 'errors.OTP_CODE_INVALID'));
+      expect(agent.url()).toContain('/backoffice/sign-in');
+      await shot('sign-in-otp-wrong');
+      await agent.getByLabel(text(lang, 'signIn.otp')).fill(next);
+      await agent.getByRole('button', { name: text(lang, 'signIn.otpSubmit') }).click();
+      await expect.poll(() => agent.getByTestId('operator-role').textContent()).toBe(text(lang, 'roles.finance'));
+    },
+  );
+
+  it.each(['en', 'th'] as const)('new sign-in and account states at 1280x800 in %s', async (lang) => {
+    const page = await openBackoffice(browser, server, 'desktop', lang);
+    const shot = async (screen: string) => {
+      await page.waitForFunction((l) => document.documentElement.lang === l, lang);
+      expect(await overflowingElements(page), `${screen} ${lang}`).toEqual([]);
+      await screenshot(page, `backoffice-${screen}-desktop-${lang}`);
+    };
+    await page.goto('/backoffice/sign-in');
+    await fillSignIn(page, 'nobody', 'not the password', lang);
+    expect(await page.getByRole('alert').textContent()).toBe(text(lang, 'errors.WRONG_CREDENTIAL'));
+    await shot('sign-in-wrong-password');
+
+    await signIn(page, lang);
+    await page.getByRole('link', { name: text(lang, 'nav.account') }).click();
+    await page.locator('input[name=newPassword]').fill('short');
+    await page.locator('input[name=currentPassword]').focus();
+    expect(await page.getByRole('alert').textContent()).toBe(text(lang, 'password.tooShort', { min: '8' }));
+    await shot('account-password-rule');
+
+    // The banner needs a production server (owner without two-factor); its answer is replayed here.
+    await page.route('**/api/backoffice/me', async (route) => {
+      const response = await route.fetch();
+      await route.fulfill({ response, json: { ...(await response.json()), totpEnrolmentRequired: true } });
+    });
+    await page.goto('/backoffice/staff');
+    await page.getByTestId('staff-admin').waitFor();
+    expect(await page.getByTestId('totp-banner').innerText()).toContain(text(lang, 'shell.totpBanner'));
+    await shot('totp-banner');
+    await page.getByRole('link', { name: text(lang, 'shell.totpBannerLink') }).click();
+    await page.waitForURL('**/backoffice/account');
   });
 
   it.each([
@@ -107,13 +221,16 @@ describe('the back office', () => {
     await shot('sign-in');
     await signIn(page, lang);
     await shot('home');
-    for (const [screen, nav] of [
-      ['staff', 'nav.staff'],
-      ['audit', 'nav.audit'],
-      ['account', 'nav.account'],
+    // Each screen is measured once its own content is in: the previous screen's heading or an empty
+    // table would pass the overflow check for the wrong page.
+    for (const [screen, nav, loaded] of [
+      ['staff', 'nav.staff', 'staff-admin'],
+      ['audit', 'nav.audit', 'audit-row'],
+      ['account', 'nav.account', 'totp-status'],
     ] as const) {
       await page.getByRole('link', { name: text(lang, nav) }).click();
-      await page.getByRole('heading', { level: 1 }).waitFor();
+      await page.waitForURL(`**/backoffice/${screen}`);
+      await page.getByTestId(loaded).first().waitFor();
       await page.waitForLoadState('networkidle');
       await shot(screen);
     }
