@@ -7,6 +7,14 @@ const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core
 
 /** The impacts that fail a test: a player using a screen reader or a phone in sunlight cannot get past them. */
 const FAILING: ImpactValue[] = ['serious', 'critical'];
+/** Moderate rules that fail too, found on these screens once and kept fixed: one banner, one main heading. */
+const ALSO_FAILING = new Set([
+  'landmark-no-duplicate-banner',
+  'landmark-no-duplicate-contentinfo',
+  'landmark-no-duplicate-main',
+  'landmark-unique',
+  'page-has-heading-one',
+]);
 
 export interface AxeOptions {
   /** CSS selectors to leave out (e.g. a third-party iframe). */
@@ -15,7 +23,7 @@ export interface AxeOptions {
 
 /**
  * Runs axe-core in the page as it is now (an open dialog included) and returns one readable line per
- * serious or critical violation and node: `label | rule (impact): help | target | what to fix`.
+ * serious or critical violation (and ALSO_FAILING's) and node: `label | rule (impact): help | target | what to fix`.
  * An empty list means the screen passes; WCAG 2.2 AA plus axe's best practices are checked.
  */
 export async function axeViolations(page: Page, label: string, options: AxeOptions = {}): Promise<string[]> {
@@ -36,11 +44,43 @@ export async function axeViolations(page: Page, label: string, options: AxeOptio
     { exclude: options.exclude ?? [] },
   )) as AxeResults;
   return results.violations
-    .filter((violation: Result) => violation.impact && FAILING.includes(violation.impact))
+    .filter(
+      (violation: Result) => (violation.impact && FAILING.includes(violation.impact)) || ALSO_FAILING.has(violation.id),
+    )
     .flatMap((violation) =>
       violation.nodes.map(
         (node) =>
           `${label} | ${violation.id} (${violation.impact}): ${violation.help} | ${node.target.join(' ')} | ${node.failureSummary?.replace(/\s+/g, ' ') ?? ''}`,
       ),
     );
+}
+
+/** The smallest a control may be on a phone (WCAG 2.5.5), bigger than axe's own 24 px target-size rule. */
+export const MIN_TARGET_PX = 44;
+
+/**
+ * The visible buttons, button-like links and form controls smaller than MIN_TARGET_PX in height or width
+ * (links inside running text are exempt, as WCAG allows), one readable line each.
+ */
+export async function smallTargets(page: Page, label: string): Promise<string[]> {
+  const found = await page.evaluate((min) => {
+    const out: string[] = [];
+    const controls = document.querySelectorAll<HTMLElement>(
+      'button, [role=button], [role=tab], a.btn, select, input:not([type=hidden]):not([type=checkbox]):not([type=radio]):not([type=file])',
+    );
+    for (const el of Array.from(controls)) {
+      const rect = el.getBoundingClientRect();
+      const style = getComputedStyle(el);
+      if (rect.width === 0 || rect.height === 0 || style.visibility === 'hidden') continue;
+      if (el.closest('[aria-hidden=true], [inert]')) continue;
+      if (rect.height < min - 0.5 || rect.width < min - 0.5) {
+        const name = (el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 30);
+        out.push(
+          `${el.tagName.toLowerCase()}.${el.className} "${name}" ${Math.round(rect.width)}x${Math.round(rect.height)}`,
+        );
+      }
+    }
+    return out;
+  }, MIN_TARGET_PX);
+  return found.map((line) => `${label} | target-size below ${MIN_TARGET_PX} px | ${line}`);
 }

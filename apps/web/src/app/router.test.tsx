@@ -41,6 +41,12 @@ describe('routes and guards', () => {
     expect(await screen.findByText('Service closed')).toBeTruthy();
   });
 
+  it("an unknown path shows the not-found screen with the page's level-one heading", async () => {
+    mockApi({ 'GET /api/lookup/active': { body: { active: true } } });
+    renderRoutes(routes, '/no-such-page');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeTruthy();
+  });
+
   it('redirects / to /login and /user to /user/home, which greets the player by name', async () => {
     mockApi({
       'GET /api/lookup/active': { body: { active: true } },

@@ -2,6 +2,7 @@ import { type ReactNode, useEffect, useId, useRef } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { CloseIcon } from './icons';
+import { DialogToasts } from './toast';
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), video[controls], [tabindex]:not([tabindex="-1"])';
@@ -77,16 +78,18 @@ export function Modal({ open, onClose, title, children, footer, role = 'dialog',
         aria-labelledby={titleId}
         tabIndex={-1}
       >
-        <header className="modal-header">
+        {/* Plain divs: a <header>/<footer> here would add a second banner/contentinfo landmark to the page. */}
+        <div className="modal-header">
           <h2 id={titleId} className="modal-title">
             {title}
           </h2>
           <button type="button" className="icon-button" onClick={onClose} aria-label={t('common.close')}>
             <CloseIcon />
           </button>
-        </header>
+        </div>
+        <DialogToasts />
         <div className="modal-body">{children}</div>
-        {footer ? <footer className="modal-footer">{footer}</footer> : null}
+        {footer ? <div className="modal-footer">{footer}</div> : null}
       </div>
     </div>,
     document.body,

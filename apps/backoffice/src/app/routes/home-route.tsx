@@ -10,6 +10,7 @@ export default function HomeRoute() {
   if (!me.data) return null;
   return (
     <StatusCard
+      level={1}
       icon={<ShieldIcon />}
       title={t('home.title', { username: me.data.username })}
       message={t('home.message', { role: t(`roles.${me.data.role}`) })}

@@ -11,7 +11,7 @@ export default function ComingSoonRoute({ feature }: { feature: 'bonus' | 'spin'
   const { t } = useTranslation();
   return (
     <div className="page">
-      <StatusCard icon={icons[feature]} title={t('comingSoon.title')} message={t(`comingSoon.${feature}`)}>
+      <StatusCard level={1} icon={icons[feature]} title={t('comingSoon.title')} message={t(`comingSoon.${feature}`)}>
         <Link to={paths.userHome} className="btn btn-primary">
           {t('common.goHome')}
         </Link>

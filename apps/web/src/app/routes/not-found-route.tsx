@@ -7,7 +7,7 @@ import { paths } from '@/lib/paths';
 export default function NotFoundRoute() {
   const { t } = useTranslation();
   return (
-    <StatusCard icon={<CompassIcon />} title={t('notFound.title')} message={t('notFound.message')}>
+    <StatusCard level={1} icon={<CompassIcon />} title={t('notFound.title')} message={t('notFound.message')}>
       <Link to={paths.root} className="btn btn-primary">
         {t('common.goHome')}
       </Link>

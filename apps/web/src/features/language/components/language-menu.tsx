@@ -41,10 +41,11 @@ export function LanguageMenu() {
         aria-haspopup="true"
         aria-expanded={open}
         aria-controls={menuId}
-        aria-label={t('lang.label')}
         onClick={() => setOpen((value) => !value)}
       >
         <GlobeIcon />
+        {/* Named "Language English", not just "Language": the visible language stays in the name (voice control). */}
+        <span className="visually-hidden">{t('lang.label')} </span>
         <span>{t(`lang.${active}`)}</span>
         <ChevronIcon direction="down" />
       </button>

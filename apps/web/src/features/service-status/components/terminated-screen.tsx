@@ -11,5 +11,5 @@ export function TerminatedScreen() {
   useEffect(() => {
     document.body.dataset[TERMINATED_MARKER] = 'true';
   }, []);
-  return <StatusCard icon={<ShieldIcon />} title={t('terminated.title')} message={t('terminated.message')} />;
+  return <StatusCard level={1} icon={<ShieldIcon />} title={t('terminated.title')} message={t('terminated.message')} />;
 }
