@@ -271,6 +271,68 @@ describe('StatementScreen', () => {
     expect(texts('statement-amount')).toEqual(['+500.00', '-300.00']);
   });
 
+  it('names the channel of each deposit, a gateway by its brand, so a KBANK transfer, QR and slip differ (issue 18)', async () => {
+    mockApi({
+      'GET /api/wallet': { body: walletResponse() },
+      'GET /api/lookup/banks': { body: banks },
+      'POST /api/statement': {
+        body: {
+          total: 6,
+          statements: [
+            statementEntry({ _id: 'b', statementType: 'deposit', from: 'KBANK', to: 'WALLET', channel: 'bank' }),
+            statementEntry({ _id: 'q', statementType: 'deposit', from: 'KBANK', to: 'WALLET', channel: 'qr' }),
+            statementEntry({ _id: 'z', statementType: 'deposit', from: 'WW', to: 'WALLET', channel: 'qr' }),
+            statementEntry({ _id: 's', statementType: 'deposit', from: 'KBANK', to: 'WALLET', channel: 'slip' }),
+            statementEntry({
+              _id: 'g',
+              statementType: 'deposit',
+              from: 'TRUEWALLET',
+              to: 'WALLET',
+              channel: 'giftLink',
+            }),
+            statementEntry({ _id: 'm', statementType: 'deposit', from: 'SCB', to: 'WALLET', channel: 'manual' }),
+          ],
+        },
+      },
+    });
+    renderScreen(<StatementScreen />);
+    await screen.findByText('Bank transfer from Kasikornbank');
+    expect(rows().map((row) => row.querySelector('.statement-activity')?.textContent)).toEqual([
+      'Bank transfer from Kasikornbank',
+      'QR payment via KBank QR',
+      'QR payment via WW Pay',
+      'Slip from Kasikornbank',
+      'Gift link deposit',
+      'Deposit notice from Siam Commercial Bank',
+    ]);
+  });
+
+  it('lays a row out as two lines: activity and amount, then status and time (issue 18)', async () => {
+    setup({
+      body: {
+        total: 1,
+        statements: [
+          statementEntry({
+            _id: '5',
+            statementType: 'bonus',
+            from: null,
+            to: 'WALLET',
+            amount: 50,
+            bonus: { description: 'Welcome bonus 10%' },
+          }),
+        ],
+      },
+    });
+    await waitFor(() => expect(rows()).toHaveLength(1));
+    const row = rows()[0]!;
+    const lines = [...row.children].filter((child) => child.tagName === 'P');
+    expect(lines.map((line) => line.className)).toEqual(['statement-what', 'statement-when']);
+    // The bonus description shares the first line; the status shares the second.
+    expect(lines[0]?.textContent).toBe('Bonus: Wallet · Welcome bonus 10%');
+    expect(lines[1]?.querySelector('.status-badge')?.textContent).toBe('Success');
+    expect(lines[1]?.querySelector('.relative-time')).toBeTruthy();
+  });
+
   it('shows an empty state when there is nothing yet', async () => {
     setup({ body: { total: 0, statements: [] } });
     expect(await screen.findByText('No transactions yet')).toBeTruthy();

@@ -127,26 +127,32 @@ function StatementRow({ entry, slots, banks }: StatementRowProps) {
 
   return (
     <li className="statement-row" data-testid="statement-row" data-type={entry.statementType} data-status={kind}>
+      {/* Two lines: what and how much, then the status and when. Each line is cut, never wrapped. */}
       <span className={`statement-icon is-${direction}`} aria-hidden="true">
         {typeIcons[entry.statementType]}
       </span>
-      <div className="statement-main">
-        <p className="statement-activity">{activity}</p>
-        {description ? <p className="statement-description">{description}</p> : null}
-        <p className="statement-time">
-          <DateTime value={entry.createdAt} />
-          <span aria-hidden="true"> · </span>
-          <RelativeTime value={entry.createdAt} />
-        </p>
-      </div>
-      <div className="statement-side">
-        <span className={`statement-amount is-${direction}`} data-testid="statement-amount">
-          {`${SIGNS[sign]}${amount}`}
-        </span>
+      <p className="statement-what">
+        <span className="statement-activity">{activity}</span>
+        {description ? (
+          <>
+            <span aria-hidden="true"> · </span>
+            <span className="statement-description">{description}</span>
+          </>
+        ) : null}
+      </p>
+      <span className={`statement-amount is-${direction}`} data-testid="statement-amount">
+        {`${SIGNS[sign]}${amount}`}
+      </span>
+      <p className="statement-when">
         <span className={`status-badge is-${kind}`} data-status={kind}>
           {t(`status.${kind}`)}
         </span>
-      </div>
+        <span className="statement-time">
+          <DateTime value={entry.createdAt} />
+          <span aria-hidden="true"> · </span>
+          <RelativeTime value={entry.createdAt} />
+        </span>
+      </p>
     </li>
   );
 }

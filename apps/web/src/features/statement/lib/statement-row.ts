@@ -1,3 +1,4 @@
+import { QR_BANK_CODES, QR_GATEWAYS, type QrBankCode } from '@wallet/contract/constants';
 import type { StatementEntry, StatementType } from '@wallet/contract/statement';
 import { WALLET_CODE } from '@wallet/contract/wallet-codes';
 import type { TFunction } from 'i18next';
@@ -22,16 +23,28 @@ export function pageCount(total: number, pageSize: number): number {
   return Math.max(1, Math.ceil(total / pageSize));
 }
 
+function isQrGateway(code: string): code is QrBankCode {
+  return (QR_BANK_CODES as readonly string[]).includes(code);
+}
+
 /**
- * The activity line of a row. A deposit names where the money came from (a bank or a gateway such as KBANK,
+ * The activity line of a row. A deposit the server knows the channel of names it (a bank transfer, a QR
+ * gateway by its brand, a slip, a gift link, a manual notice): the source alone reads the same for a KBANK
+ * transfer, a KBANK QR and a slip from a KBANK account. Other deposits name where the money came from (a bank or a gateway such as KBANK,
  * TRUEWALLET) and a withdrawal the bank it goes to; other rows read "type: from → to". nameOf turns a code
  * into the name a player reads (Wallet, a game, a bank) and returns unknown codes as they are.
  */
 export function activityText(
-  entry: Pick<StatementEntry, 'statementType' | 'from' | 'to'>,
+  entry: Pick<StatementEntry, 'statementType' | 'from' | 'to' | 'channel'>,
   nameOf: (code: string) => string,
   t: TFunction,
 ): string {
+  if (entry.statementType === 'deposit' && entry.channel) {
+    const from = entry.from ?? '';
+    if (entry.channel === 'giftLink') return t('statement.channel.giftLink');
+    const source = entry.channel === 'qr' && isQrGateway(from) ? QR_GATEWAYS[from].brand : nameOf(from);
+    return t(`statement.channel.${entry.channel}`, { source });
+  }
   if (entry.statementType === 'deposit' && entry.from && entry.from !== WALLET_CODE) {
     return t('statement.depositFrom', { source: nameOf(entry.from) });
   }
