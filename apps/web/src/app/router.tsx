@@ -11,6 +11,7 @@ import { RouteError } from './routes/route-error';
 const AuthLayout = lazy(() => import('./layouts/auth-layout').then((module) => ({ default: module.AuthLayout })));
 const LoginRoute = lazy(() => import('./routes/login-route'));
 const RegisterRoute = lazy(() => import('./routes/register-route'));
+const ForgotPasswordRoute = lazy(() => import('./routes/forgot-password-route'));
 const HowtoRoute = lazy(() => import('./routes/howto-route'));
 const ContactRoute = lazy(() => import('./routes/contact-route'));
 const UserHomeRoute = lazy(() => import('./routes/user-home-route'));
@@ -54,6 +55,14 @@ export const routes: RouteObject[] = [
         element: (
           <Screen>
             <RegisterRoute />
+          </Screen>
+        ),
+      },
+      {
+        path: paths.forgotPassword,
+        element: (
+          <Screen>
+            <ForgotPasswordRoute />
           </Screen>
         ),
       },

@@ -3,6 +3,7 @@ export const paths = {
   root: '/',
   login: '/login',
   register: '/register',
+  forgotPassword: '/forgot-password',
   howto: '/howto',
   contact: '/contact',
   user: '/user',

@@ -6,6 +6,8 @@ export type Handler = (body: unknown, init: RequestInit) => Reply | Promise<Repl
 export interface ApiCall {
   method: string;
   path: string;
+  /** The query string, "?lang=lo" or "". */
+  search: string;
   body: unknown;
   headers: Record<string, string>;
 }
@@ -22,7 +24,13 @@ export function mockApi(handlers: Record<string, Handler | Reply>): ApiCall[] {
       const url = new URL(String(input), 'http://localhost');
       const method = (init.method ?? 'GET').toUpperCase();
       const body = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;
-      calls.push({ method, path: url.pathname, body, headers: { ...(init.headers as Record<string, string>) } });
+      calls.push({
+        method,
+        path: url.pathname,
+        search: url.search,
+        body,
+        headers: { ...(init.headers as Record<string, string>) },
+      });
       const handler = handlers[`${method} ${url.pathname}`];
       const reply: Reply =
         typeof handler === 'function'

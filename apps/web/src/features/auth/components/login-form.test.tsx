@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi } from '@/test/mock-api';
 import { renderScreen } from '@/test/render';
@@ -56,5 +56,25 @@ describe('LoginForm', () => {
     const { user, router } = renderScreen(<LoginForm />, '/login', '/login?next=%2F%2Fevil.example');
     await fillAndSubmit(user, false);
     await waitFor(() => expect(router.state.location.pathname).toBe('/user'));
+  });
+
+  it('logs in with a pasted "081-234-5678" as the 10 digits, never cut short (issue 18)', async () => {
+    const calls = mockApi({ 'POST /api/login': { body: { token: 'tok' } } });
+    const { user } = renderScreen(<LoginForm />, '/login');
+    await user.click(screen.getByLabelText('Phone number'));
+    await user.paste('+66 81-234-5678');
+    expect(screen.getByLabelText('Phone number')).toHaveProperty('value', '0812345678');
+    await user.type(screen.getByLabelText('Password'), 'demo1234');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    await screen.findByTestId('page');
+    expect(calls[0]?.body).toMatchObject({ username: '0812345678' });
+  });
+
+  it('opens with the phone just registered filled in, and links to the forgotten-password flow', async () => {
+    mockApi({});
+    const { router } = renderScreen(<LoginForm />, '/login', '/user');
+    await act(() => router.navigate('/login', { state: { phone: '0812345678' } }));
+    expect(await screen.findByLabelText('Phone number')).toHaveProperty('value', '0812345678');
+    expect(screen.getByRole('link', { name: 'Forgot password?' }).getAttribute('href')).toBe('/forgot-password');
   });
 });

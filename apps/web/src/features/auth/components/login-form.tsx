@@ -4,17 +4,25 @@ import { FormError, PasswordField, TextField } from '@wallet/web-kit/ui/field';
 import { Logo } from '@wallet/web-kit/ui/logo';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { config } from '@/lib/config';
 import { paths, safeNext } from '@/lib/paths';
+import { PHONE_INPUT_MAX_LENGTH, phoneInputValue } from '@/lib/phone-input';
 import { useLogin } from '../api/login';
+
+function phoneFromState(state: unknown): string {
+  const phone = (state as { phone?: unknown } | null)?.phone;
+  return typeof phone === 'string' ? phoneInputValue(phone) : '';
+}
 
 export function LoginForm() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const login = useLogin();
-  const [username, setUsername] = useState('');
+  const location = useLocation();
+  // Registration and the password reset hand over the phone, so the player only types the password.
+  const [username, setUsername] = useState(() => phoneFromState(location.state));
   const [password, setPassword] = useState('');
   const [remember, setRemember] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -54,8 +62,9 @@ export function LoginForm() {
           type="tel"
           inputMode="numeric"
           autoComplete="username"
+          maxLength={PHONE_INPUT_MAX_LENGTH}
           value={username}
-          onChange={(event) => setUsername(event.target.value)}
+          onChange={(event) => setUsername(phoneInputValue(event.target.value))}
         />
         <PasswordField
           label={t('login.password')}
@@ -64,6 +73,9 @@ export function LoginForm() {
           value={password}
           onChange={(event) => setPassword(event.target.value)}
         />
+        <Link className="btn btn-link" to={paths.forgotPassword} state={{ phone: username }}>
+          {t('login.forgotPassword')}
+        </Link>
         <label className="checkbox">
           <input type="checkbox" checked={remember} onChange={(event) => setRemember(event.target.checked)} />
           <span>{t('login.remember')}</span>

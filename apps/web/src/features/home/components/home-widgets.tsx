@@ -8,8 +8,6 @@ import {
 } from '@wallet/web-kit/ui/icons';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { paths } from '@/lib/paths';
 
 /** A widget whose dialog arrives in a later issue: visibly disabled and labelled "coming soon", never dead. */
 function SoonWidget({ icon, label, testId }: { icon: ReactNode; label: string; testId: string }) {
@@ -78,14 +76,7 @@ export function HomeWidgets({ onDeposit, onWithdraw, onRefreshAll, refreshing }:
           </button>
         </li>
         <SoonWidget icon={<UserPlusIcon />} label={t('home.invite')} testId="widget-invite" />
-        <li>
-          <Link to={paths.userBonus} className="widget" data-testid="widget-bonus">
-            <span className="widget-icon">
-              <DocumentIcon />
-            </span>
-            <span className="widget-label">{t('home.bonusConditions')}</span>
-          </Link>
-        </li>
+        <SoonWidget icon={<DocumentIcon />} label={t('home.bonusConditions')} testId="widget-bonus" />
         <SoonWidget icon={<RefundIcon />} label={t('home.refund')} testId="widget-refund" />
       </ul>
     </nav>

@@ -1,4 +1,4 @@
-import { LAO_CURRENCIES, PHONE_LENGTH } from '@wallet/contract/constants';
+import { LAO_CURRENCIES } from '@wallet/contract/constants';
 import { OTP_CODE_LENGTH } from '@wallet/contract/otp-rules';
 import { FormError, PasswordField, SelectField, TextField } from '@wallet/web-kit/ui/field';
 import type { FormEvent, ReactNode } from 'react';
@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { config } from '@/lib/config';
 import { useBanks } from '@/lib/lookups/get-banks';
 import { passwordRuleText } from '@/lib/password-rule';
+import { PHONE_INPUT_MAX_LENGTH, phoneInputValue } from '@/lib/phone-input';
 import { useSources } from '../api/get-sources';
 import type { BankData, Errors, ProfileData } from '../lib/registration-form';
 
@@ -71,9 +72,9 @@ export function PhoneStep(props: {
         type="tel"
         inputMode="numeric"
         autoComplete="tel-national"
-        maxLength={config.laoMode ? 15 : PHONE_LENGTH}
+        maxLength={PHONE_INPUT_MAX_LENGTH}
         value={props.phone}
-        onChange={(event) => props.onChange(digitsOnly(event.target.value))}
+        onChange={(event) => props.onChange(phoneInputValue(event.target.value))}
         error={props.error}
         hint={t('register.phoneHint')}
       />

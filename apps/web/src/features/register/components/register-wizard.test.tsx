@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { config } from '@/lib/config';
 import { type Handler, mockApi, type Reply } from '@/test/mock-api';
@@ -249,5 +249,69 @@ describe('RegisterWizard', () => {
       bankAccountNo: '1234567890',
     });
     await waitFor(() => expect(screen.getByTestId('page').textContent).toBe('/login'), { timeout: 3000 });
+  });
+
+  describe('steps in the browser history (issue 18)', () => {
+    it('keeps a pasted "081-555-0101" whole: separators go before the length limit', async () => {
+      const { user, calls } = setup({
+        'GET /api/lookup/registerOTP': { body: { registerOTP: true } },
+        'POST /api/otp/send': { body: { otpRef: 'AB12', otpToken: 'tok', code: 'OK', expireIn: 300 } },
+      });
+      await user.click(screen.getByLabelText('Phone number'));
+      await user.paste('081-555-0101');
+      expect(screen.getByLabelText('Phone number')).toHaveProperty('value', '0815550101');
+      await user.click(screen.getByRole('button', { name: 'Next' }));
+      await screen.findByText('ref: AB12');
+      expect(calls.find((call) => call.path === '/api/otp/send')?.body).toEqual({ phoneNumber: '0815550101' });
+    });
+
+    it('back on the bank step returns to the profile with its data, forward returns to the bank step', async () => {
+      const { user, router } = setup({ 'GET /api/lookup/registerOTP': { body: { registerOTP: false } } });
+      await submitPhone(user);
+      await fillProfile(user);
+      await screen.findByLabelText('Account number');
+      expect(router.state.location.search).toContain('step=bank');
+      await act(() => router.navigate(-1));
+      expect(((await screen.findByLabelText('Name')) as HTMLInputElement).value).toBe('Somchai');
+      expect((screen.getByLabelText('Password') as HTMLInputElement).value).toBe('secret12');
+      expect(router.state.location.search).toContain('step=profile');
+      await act(() => router.navigate(1));
+      expect(await screen.findByLabelText('Account number')).toBeTruthy();
+      await act(() => router.navigate(-1));
+      await act(() => router.navigate(-1));
+      expect(((await screen.findByLabelText('Phone number')) as HTMLInputElement).value).toBe('0812345678');
+    });
+
+    it("the on-screen back button is the phone's back button", async () => {
+      const { user, router } = setup({ 'GET /api/lookup/registerOTP': { body: { registerOTP: false } } });
+      await submitPhone(user);
+      await user.type(await screen.findByLabelText('Name'), 'Somchai');
+      await user.click(screen.getByRole('button', { name: 'Back' }));
+      expect(await screen.findByLabelText('Phone number')).toBeTruthy();
+      await act(() => router.navigate(1));
+      expect(((await screen.findByLabelText('Name')) as HTMLInputElement).value).toBe('Somchai');
+    });
+
+    it('a reload keeps the step whose data is there, and shows the phone step otherwise', async () => {
+      sessionStorage.setItem(
+        'register-wizard',
+        JSON.stringify({
+          phone: '0812345678',
+          otp: { ref: '', token: '' },
+          otpEnabled: false,
+          phoneReady: true,
+          profileReady: false,
+          profile: { name: 'Somchai', sourceCode: '', inviteCode: '' },
+          bank: { bankCode: '', bankAccountNo: '', firstName: '', lastName: '', currency: '' },
+        }),
+      );
+      const first = setup({}, '/register?step=profile');
+      expect(((await screen.findByLabelText('Name')) as HTMLInputElement).value).toBe('Somchai');
+      first.unmount();
+      sessionStorage.clear();
+      const second = setup({}, '/register?step=bank');
+      expect(await screen.findByLabelText('Phone number')).toBeTruthy();
+      await waitFor(() => expect(second.router.state.location.search).toBe('?step=phone'));
+    });
   });
 });

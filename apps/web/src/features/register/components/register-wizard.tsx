@@ -6,10 +6,11 @@ import { ApiError, errorText } from '@wallet/web-kit/api/api-error';
 import { CheckIcon } from '@wallet/web-kit/ui/icons';
 import { StatusCard } from '@wallet/web-kit/ui/status-card';
 import { useToast } from '@wallet/web-kit/ui/toast';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { config } from '@/lib/config';
+import { useBanks } from '@/lib/lookups/get-banks';
 import { passwordProblemText } from '@/lib/password-rule';
 import { paths } from '@/lib/paths';
 import { useCreateAccount } from '../api/create-account';
@@ -19,6 +20,15 @@ import { useValidateRegistration } from '../api/validate-registration';
 import { useVerifyOtp } from '../api/verify-otp';
 import { rememberInviteCode } from '../lib/invite-code';
 import type { BankData, Errors, ProfileData, Step } from '../lib/registration-form';
+import {
+  clearProgress,
+  isStep,
+  loadProgress,
+  STEP_PARAM,
+  saveProgress,
+  stepToShow,
+  type WizardProgress,
+} from '../lib/wizard-steps';
 import { BankStep, OtpStep, PhoneStep, ProfileStep } from './register-steps';
 
 const STEP_FIELDS: Record<Step, string[]> = {
@@ -36,31 +46,48 @@ export function RegisterWizard() {
   const navigate = useNavigate();
   const toast = useToast();
   const queryClient = useQueryClient();
-  const [searchParams] = useSearchParams();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const [saved] = useState(loadProgress);
   const sendOtp = useSendOtp();
   const verifyOtp = useVerifyOtp();
   const validate = useValidateRegistration();
   const createAccount = useCreateAccount();
+  // Fetched from the first step, so the bank list is there when the player reaches it.
+  useBanks();
 
-  const [step, setStep] = useState<Step>('phone');
-  const [otpEnabled, setOtpEnabled] = useState(true);
-  const [phone, setPhone] = useState('');
-  const [otp, setOtp] = useState({ ref: '', token: '', code: '' });
+  const [otpEnabled, setOtpEnabled] = useState(saved.otpEnabled ?? true);
+  const [phone, setPhone] = useState(saved.phone ?? '');
+  const [otp, setOtp] = useState({ ref: saved.otp?.ref ?? '', token: saved.otp?.token ?? '', code: '' });
+  const [phoneReady, setPhoneReady] = useState(saved.phoneReady ?? false);
+  const [profileReady, setProfileReady] = useState(saved.profileReady ?? false);
   const [cooldown, setCooldown] = useState(0);
   const [profile, setProfile] = useState<ProfileData>(() => ({
     name: '',
+    sourceCode: '',
+    ...saved.profile,
     password: '',
     confirmPassword: '',
-    sourceCode: '',
-    inviteCode: rememberInviteCode(searchParams.get('code')),
+    inviteCode: rememberInviteCode(searchParams.get('code')) || (saved.profile?.inviteCode ?? ''),
   }));
-  const [bank, setBank] = useState<BankData>({
-    bankCode: '',
-    bankAccountNo: '',
-    firstName: '',
-    lastName: '',
-    currency: '',
-  });
+  const [bank, setBank] = useState<BankData>(
+    saved.bank ?? { bankCode: '', bankAccountNo: '', firstName: '', lastName: '', currency: '' },
+  );
+  const progress: WizardProgress = useMemo(
+    () => ({
+      phone,
+      otp: { ref: otp.ref, token: otp.token },
+      otpEnabled,
+      phoneReady,
+      profileReady,
+      profile: { name: profile.name, sourceCode: profile.sourceCode, inviteCode: profile.inviteCode },
+      bank,
+    }),
+    [phone, otp.ref, otp.token, otpEnabled, phoneReady, profileReady, profile, bank],
+  );
+  // Each step is a history entry (?step=): Android back goes to the previous step with its data, and
+  // a step whose data is missing (a reload without it, a typed URL) shows the last one that can open.
+  const requested = searchParams.get(STEP_PARAM);
+  const step = stepToShow(isStep(requested) ? requested : null, { ...progress, password: profile.password });
   const [errors, setErrors] = useState<Errors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [done, setDone] = useState(false);
@@ -74,14 +101,47 @@ export function RegisterWizard() {
 
   useEffect(() => {
     if (!done) return;
-    const timer = setTimeout(() => navigate(paths.login, { replace: true }), REGISTER_REDIRECT_MS);
+    // The login form opens with the phone just registered filled in.
+    const timer = setTimeout(() => navigate(paths.login, { replace: true, state: { phone } }), REGISTER_REDIRECT_MS);
     return () => clearTimeout(timer);
-  }, [done, navigate]);
+  }, [done, navigate, phone]);
 
-  const go = (next: Step) => {
+  useEffect(() => {
+    if (!done) saveProgress(progress);
+  }, [done, progress]);
+
+  useEffect(() => {
+    if (requested !== null && requested !== step) {
+      setSearchParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          next.set(STEP_PARAM, step);
+          return next;
+        },
+        { replace: true },
+      );
+    }
+  }, [requested, step, setSearchParams]);
+
+  /** A new history entry per step; `replace` for a step that must not be gone back to (a spent OTP). */
+  const go = (next: Step, options: { replace?: boolean } = {}) => {
     setErrors({});
     setFormError(null);
-    setStep(next);
+    setSearchParams(
+      (current) => {
+        const params = new URLSearchParams(current);
+        params.set(STEP_PARAM, next);
+        return params;
+      },
+      { replace: options.replace ?? false },
+    );
+  };
+
+  /** The on-screen back button does what the phone's back button does. */
+  const back = () => {
+    setErrors({});
+    setFormError(null);
+    navigate(-1);
   };
 
   /** Server errors name a field when they can: show them next to it, or above the form if it is on another step. */
@@ -118,10 +178,18 @@ export function RegisterWizard() {
     try {
       const { registerOTP } = await queryClient.fetchQuery(registerOtpQuery);
       setOtpEnabled(registerOTP);
-      if (!registerOTP) return go('profile');
+      if (!registerOTP) {
+        setPhoneReady(true);
+        return go('profile');
+      }
       const result = await requestOtp();
-      if (result === 'verified') go('profile');
-      else if (result === 'sent') go('otp');
+      if (result === 'verified') {
+        setPhoneReady(true);
+        go('profile');
+      } else if (result === 'sent') {
+        setPhoneReady(false);
+        go('otp');
+      }
     } catch (cause) {
       showServerError(cause, 'phone');
     } finally {
@@ -135,7 +203,14 @@ export function RegisterWizard() {
     if (otp.code.length !== OTP_CODE_LENGTH) return setErrors({ otp: t('register.otpIncomplete') });
     verifyOtp.mutate(
       { otpToken: otp.token, otpCode: otp.code },
-      { onSuccess: () => go('profile'), onError: (cause) => showServerError(cause, 'otp') },
+      {
+        onSuccess: () => {
+          setPhoneReady(true);
+          // The code is spent: back from the profile step goes to the phone, never to a dead code.
+          go('profile', { replace: true });
+        },
+        onError: (cause) => showServerError(cause, 'otp'),
+      },
     );
   };
 
@@ -144,7 +219,19 @@ export function RegisterWizard() {
     setFormError(null);
     const result = await requestOtp();
     if (result === 'sent') toast.success(t('register.resent'));
-    else if (result === 'verified') go('profile');
+    else if (result === 'verified') {
+      setPhoneReady(true);
+      go('profile', { replace: true });
+    }
+  };
+
+  /** Another phone must be proved again, and the profile checked again with it. */
+  const changePhone = (value: string) => {
+    setPhone(value);
+    if (value !== phone) {
+      setPhoneReady(false);
+      setProfileReady(false);
+    }
   };
 
   const passwordError = (password: string) => passwordProblemText(t, password, phone);
@@ -158,6 +245,7 @@ export function RegisterWizard() {
   const changeProfile = (update: (current: ProfileData) => ProfileData) => {
     const next = update(profile);
     setProfile(next);
+    setProfileReady(false);
     if (errors.password && next.password !== profile.password) {
       setErrors((current) => ({ ...current, password: next.password ? passwordError(next.password) : undefined }));
     }
@@ -183,7 +271,13 @@ export function RegisterWizard() {
         sourceCode: profile.sourceCode,
         inviteCode: profile.inviteCode.trim(),
       },
-      { onSuccess: () => go('bank'), onError: (cause) => showServerError(cause, 'profile') },
+      {
+        onSuccess: () => {
+          setProfileReady(true);
+          go('bank');
+        },
+        onError: (cause) => showServerError(cause, 'profile'),
+      },
     );
   };
 
@@ -218,7 +312,13 @@ export function RegisterWizard() {
         bankAccountNo: bank.bankAccountNo,
         currency: config.laoMode && bank.currency ? bank.currency : undefined,
       },
-      { onSuccess: () => setDone(true), onError: (cause) => showServerError(cause, 'bank') },
+      {
+        onSuccess: () => {
+          clearProgress();
+          setDone(true);
+        },
+        onError: (cause) => showServerError(cause, 'bank'),
+      },
     );
   };
 
@@ -254,7 +354,7 @@ export function RegisterWizard() {
       {step === 'phone' ? (
         <PhoneStep
           phone={phone}
-          onChange={setPhone}
+          onChange={changePhone}
           error={errors.phone}
           formError={formError}
           pending={checkingPhone}
@@ -273,7 +373,7 @@ export function RegisterWizard() {
           cooldown={cooldown}
           resending={sendOtp.isPending}
           onResend={resendOtp}
-          onBack={() => go('phone')}
+          onBack={back}
           onSubmit={submitOtp}
         />
       ) : null}
@@ -285,7 +385,7 @@ export function RegisterWizard() {
           errors={errors}
           formError={formError}
           pending={validate.isPending}
-          onBack={() => go('phone')}
+          onBack={back}
           onSubmit={submitProfile}
         />
       ) : null}
@@ -296,7 +396,7 @@ export function RegisterWizard() {
           errors={errors}
           formError={formError}
           pending={createAccount.isPending}
-          onBack={() => go('profile')}
+          onBack={back}
           onSubmit={submitBank}
         />
       ) : null}
