@@ -6,6 +6,7 @@ import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { walletQueryKey } from '@/lib/wallet/get-wallet';
 import { statementQueryKey } from '@/lib/wallet/invalidate-money';
+import { lastSyncQueryKey } from '@/lib/wallet/refresh-slots';
 import { walletResponse } from '@/test/wallet-fixtures';
 import { useWalletRealtime } from './use-wallet-realtime';
 
@@ -74,6 +75,22 @@ describe('useWalletRealtime', () => {
     // The game-account amounts and the statement are reloaded from the server.
     expect(queryClient.getQueryState(walletQueryKey)?.isInvalidated).toBe(true);
     expect(queryClient.getQueryState(statementQueryKey(1))?.isInvalidated).toBe(true);
+  });
+
+  it('wallet:changed moves the "balance updated" time to the event\'s time, never backwards (issue 18, item 14)', async () => {
+    setToken('token-1', true);
+    localStorage.setItem('last_sync', '2026-03-01T00:00:00.000Z');
+    const { queryClient } = setup();
+    queryClient.setQueryData(lastSyncQueryKey, '2026-03-01T00:00:00.000Z');
+    await waitFor(() => expect(sockets).toHaveLength(1));
+
+    act(() => sockets[0]?.emit('wallet:changed', { wallet: { amount: 50 }, updatedAt: '2026-03-01T00:05:00.000Z' }));
+    expect(queryClient.getQueryData(lastSyncQueryKey)).toBe('2026-03-01T00:05:00.000Z');
+    expect(localStorage.getItem('last_sync')).toBe('2026-03-01T00:05:00.000Z');
+
+    // A late event about an older change leaves the newer time in place.
+    act(() => sockets[0]?.emit('wallet:changed', { wallet: { amount: 40 }, updatedAt: '2026-03-01T00:01:00.000Z' }));
+    expect(queryClient.getQueryData(lastSyncQueryKey)).toBe('2026-03-01T00:05:00.000Z');
   });
 
   it('catches up with one reload after a reconnection', async () => {

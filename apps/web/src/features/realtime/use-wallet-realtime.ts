@@ -6,6 +6,7 @@ import { useEffect, useSyncExternalStore } from 'react';
 import { config } from '@/lib/config';
 import { setCachedWalletBalance } from '@/lib/wallet/get-wallet';
 import { invalidateMoney } from '@/lib/wallet/invalidate-money';
+import { recordBalanceUpdate } from '@/lib/wallet/refresh-slots';
 
 function isWalletChanged(value: unknown): value is WalletChangedEvent {
   if (!value || typeof value !== 'object' || !('wallet' in value)) return false;
@@ -13,10 +14,14 @@ function isWalletChanged(value: unknown): value is WalletChangedEvent {
   return Boolean(wallet) && typeof (wallet as { amount?: unknown }).amount === 'number';
 }
 
-/** Applies a wallet:changed event: the header amount at once, then a reload of the wallet and the statement. */
+/**
+ * Applies a wallet:changed event: the header amount and its "balance updated" time at once, then a reload of
+ * the wallet and the statement.
+ */
 export function applyWalletChanged(queryClient: QueryClient, event: unknown): void {
   if (!isWalletChanged(event)) return;
   setCachedWalletBalance(queryClient, { amount: event.wallet.amount });
+  if (typeof event.updatedAt === 'string') recordBalanceUpdate(queryClient, event.updatedAt);
   void invalidateMoney(queryClient);
 }
 

@@ -21,6 +21,19 @@ export function useLastSync() {
 }
 
 /**
+ * A live wallet:changed event updated the balance on screen at `at`: the "balance updated" time follows it.
+ * Events can arrive out of order, so the time only ever moves forward.
+ */
+export function recordBalanceUpdate(queryClient: QueryClient, at: string): void {
+  const next = Date.parse(at);
+  if (Number.isNaN(next)) return;
+  const current = readLastSync();
+  if (current && Date.parse(current) >= next) return;
+  localStorage.setItem(STORAGE_KEYS.lastSync, at);
+  queryClient.setQueryData(lastSyncQueryKey, at);
+}
+
+/**
  * SPEC §2 Home: ask every provider for its balance, then reload the wallet. Failures are only logged
  * (SPEC §8); the wallet is reloaded even when the refresh failed, so the player still sees a balance.
  * The reload goes through invalidation: Home keeps its wallet query disabled until the first sync is done,
