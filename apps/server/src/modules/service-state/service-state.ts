@@ -27,7 +27,6 @@ const OPEN_WHILE_TERMINATED = new Set(['/api/lookup/contact']);
  * bank that got 410 would have to keep retrying, and some never do). The contact lookup stays open
  * too: the closed page tells players whom to contact to withdraw what is left in their wallet.
  */
-
 export function registerServiceStateGate(app: FastifyInstance, db: Kysely<Database>, clock: Clock): void {
   let cached: { state: ServiceState; at: number } | undefined;
   app.addHook('onRequest', async (request) => {
