@@ -10,7 +10,9 @@ import type { Database } from './schema.ts';
  *
  * `operation` names the money operation a transaction starts (its statement id), so a caller can settle
  * it later if the process dies before the outcome is known. `finish` runs the transaction that settles
- * the outcome: its result is the outcome, committed with the work's last change.
+ * the outcome: its result is the outcome, committed with the work's last change. `settle` does the same
+ * inside a transaction opened elsewhere (a shared step such as crediting a deposit), once the outcome
+ * is known there.
  */
 export interface MoneyTransactions<Outcome> {
   transaction<R>(
@@ -19,10 +21,12 @@ export interface MoneyTransactions<Outcome> {
     operation?: string,
   ): Promise<R>;
   finish<R extends Outcome>(db: Kysely<Database>, work: (trx: Transaction<Database>) => Promise<R>): Promise<R>;
+  settle(trx: Transaction<Database>, outcome: Outcome): Promise<void>;
 }
 
 /** Plain transactions: for callers with nothing to keep alongside (no Idempotency-Key, jobs, tests). */
 export const PLAIN_TRANSACTIONS: MoneyTransactions<unknown> = {
   transaction: (db, work) => transaction(db, work),
   finish: (db, work) => transaction(db, work),
+  settle: async () => {},
 };

@@ -185,6 +185,9 @@ export function createIdempotency(db: Kysely<Database>, clock: Clock) {
         answered = true;
         return value;
       },
+      // Stored in a transaction the work opened: it may still roll back, so the answer is written again
+      // at the end (a no-op once one is stored).
+      (trx, answer) => remember(trx, id.userId, id.key, answer.status, answer.body),
     );
     let result: ReplayableResult<T>;
     try {
@@ -252,6 +255,10 @@ export function createIdempotency(db: Kysely<Database>, clock: Clock) {
         claimed = true;
         answered = true;
         return value;
+      },
+      // Only a claimed key takes an answer; an unclaimed one is claimed with its answer at the end.
+      async (trx, answer) => {
+        if (claimed) await remember(trx, id.userId, id.key, answer.status, answer.body);
       },
     );
 
@@ -329,11 +336,17 @@ type FinishWith = <R>(
 function keyedTransactions<T>(
   transaction: MoneyTransactions<unknown>['transaction'],
   finishWith: FinishWith,
+  store: (trx: Transaction<Database>, answer: ReplayableResult<unknown>) => Promise<void>,
 ): KeyedTransactions<T> {
   return {
     transaction,
     finish: (db, work) => finishWith(db, work, (answer) => answer),
-    answering: (answer) => ({ transaction, finish: (db, work) => finishWith(db, work, answer) }),
+    settle: (trx, answer) => store(trx, answer),
+    answering: (answer) => ({
+      transaction,
+      finish: (db, work) => finishWith(db, work, answer),
+      settle: (trx, outcome) => store(trx, answer(outcome)),
+    }),
   };
 }
 

@@ -1,7 +1,7 @@
 import { MANUAL_DEPOSIT_STATUSES, manualDepositConfirmRequest, manualDepositView } from '@wallet/contract/bank-feed';
 import { text } from '@wallet/contract/common';
 import { fromMinor } from '@wallet/contract/money';
-import { addPayload, walletMoveResponse } from '@wallet/contract/wallet';
+import { addPayload, type WalletMoveResponse, walletMoveResponse } from '@wallet/contract/wallet';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { playerOf } from '../../http/auth.ts';
@@ -17,10 +17,10 @@ export const manualDepositRoutes: FastifyPluginAsyncZod<{ manual: ManualDeposits
     '/api/wallet/add',
     { schema: { body: addPayload, response: { 200: walletMoveResponse } } },
     async (request, reply) =>
-      idempotency.once(request, reply, async () => ({
-        status: 200,
-        body: await manual.notify(playerOf(request).id, request.body.amount),
-      })),
+      idempotency.once(request, reply, async (tx) => {
+        const ok = (body: WalletMoveResponse) => ({ status: 200, body });
+        return ok(await manual.notify(playerOf(request).id, request.body.amount, tx.answering(ok)));
+      }),
   );
 };
 

@@ -3,6 +3,7 @@ import { fromMinor, toMinor } from '@wallet/contract/money';
 import type { WalletMoveResponse } from '@wallet/contract/wallet';
 import type { Kysely } from 'kysely';
 import { CONTENT_KEYS, type DepositContent } from '../../db/content-settings.ts';
+import { type MoneyTransactions, PLAIN_TRANSACTIONS } from '../../db/money-transactions.ts';
 import type { Database } from '../../db/schema.ts';
 import { getSetting } from '../../db/settings.repo.ts';
 import { playerLedgerAccounts } from '../../ledger/accounts.ts';
@@ -50,7 +51,11 @@ export function createManualDeposits(deps: ManualDepositDeps) {
   const { db, clock, deposits } = deps;
 
   /** The player's notice. Moves no money: the statement says PENDING until the operator decides. */
-  async function notify(userId: string, amount: number): Promise<WalletMoveResponse> {
+  async function notify(
+    userId: string,
+    amount: number,
+    tx: MoneyTransactions<WalletMoveResponse> = PLAIN_TRANSACTIONS,
+  ): Promise<WalletMoveResponse> {
     const content = await getSetting<DepositContent>(db, CONTENT_KEYS.deposit);
     if (!content?.isManual) throw refused('MANUAL_DEPOSIT_OFF');
     const amountMinor = toMinor(amount);
@@ -60,7 +65,8 @@ export function createManualDeposits(deps: ManualDepositDeps) {
     const { wallet } = await playerLedgerAccounts(db, userId);
     const now = clock.now();
     const id = orderedId(now);
-    await db.transaction().execute(async (trx) => {
+    // The notice and its statement settle the outcome together: a caller keeps its answer with them.
+    return tx.finish(db, async (trx) => {
       await insertStatement(trx, {
         id,
         userId,
@@ -86,8 +92,8 @@ export function createManualDeposits(deps: ManualDepositDeps) {
         created_at: now,
         updated_at: now,
       });
+      return { message: 'DEPOSIT_PENDING', wallet: { amount: fromMinor(wallet.balance) } };
     });
-    return { message: 'DEPOSIT_PENDING', wallet: { amount: fromMinor(wallet.balance) } };
   }
 
   /**

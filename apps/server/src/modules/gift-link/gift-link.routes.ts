@@ -1,7 +1,7 @@
 import { text } from '@wallet/contract/common';
 import { truelinkKeyResponse } from '@wallet/contract/deposit';
 import { apiAmount, fromMinor, toMinor } from '@wallet/contract/money';
-import { truelinkResponse } from '@wallet/contract/wallet';
+import { type TruelinkResponse, truelinkResponse } from '@wallet/contract/wallet';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { playerOf } from '../../http/auth.ts';
@@ -28,10 +28,11 @@ export const playerGiftLinkRoutes: FastifyPluginAsyncZod<{
     '/api/wallet/truelink',
     { schema: { body: truelinkBody, response: { 200: truelinkResponse } } },
     async (request, reply) =>
-      idempotency.once(request, reply, async () => ({
-        status: 200,
-        body: await giftLinks.redeem(playerOf(request).id, request.body.link),
-      })),
+      idempotency.once(request, reply, async (tx) => {
+        // The answer is stored in the transaction that credits the wallet.
+        const ok = (body: TruelinkResponse) => ({ status: 200, body });
+        return ok(await giftLinks.redeem(playerOf(request).id, request.body.link, tx.answering(ok)));
+      }),
   );
 };
 

@@ -9,6 +9,7 @@ import { fromMinor, toMinor } from '@wallet/contract/money';
 import { type TruelinkResponse, truelinkPayload } from '@wallet/contract/wallet';
 import type { Kysely } from 'kysely';
 import { CONTENT_KEYS, type DepositContent } from '../../db/content-settings.ts';
+import { type MoneyTransactions, PLAIN_TRANSACTIONS } from '../../db/money-transactions.ts';
 import type { Database } from '../../db/schema.ts';
 import { getSetting } from '../../db/settings.repo.ts';
 import { playerLedgerAccounts } from '../../ledger/accounts.ts';
@@ -67,7 +68,11 @@ export function createGiftLinkService(deps: {
    * (SPEC §9) is refused while the player still holds it; then claimed (one claim per voucher ever),
    * redeemed into the operator's wallet account, and credited under reference `giftlink:<voucher>`.
    */
-  async function redeem(userId: string, ciphertext: string): Promise<TruelinkResponse> {
+  async function redeem(
+    userId: string,
+    ciphertext: string,
+    tx: MoneyTransactions<TruelinkResponse> = PLAIN_TRANSACTIONS,
+  ): Promise<TruelinkResponse> {
     const { link, walletAccountName } = await open(ciphertext);
     if (!(await isOperatorGiftLinkWallet(walletAccountName))) throw invalid();
     const { wallet } = await playerLedgerAccounts(db, userId);
@@ -95,8 +100,9 @@ export function createGiftLinkService(deps: {
     }
 
     const amount = redeemed.amount;
+    const outcome: TruelinkResponse = { message: 'SUCCESS', amount: fromMinor(amount) };
     try {
-      const outcome = await deposits.credit(
+      const credit = await deposits.credit(
         {
           userId,
           amount,
@@ -104,16 +110,21 @@ export function createGiftLinkService(deps: {
           source: { kind: SYSTEM_KINDS.giftLinkClearing, providerCode: '' },
           reference: `giftlink:${voucherCode}`,
         },
-        (trx, statementId) => markVoucherCredited(trx, voucherCode, { amount, statementId, now: clock.now() }),
+        // The outcome settles with the credit: a caller keeps its answer in the same transaction.
+        async (trx, statementId) => {
+          if (!(await markVoucherCredited(trx, voucherCode, { amount, statementId, now: clock.now() }))) return false;
+          await tx.settle(trx, outcome);
+          return true;
+        },
       );
       // Only another credit under this voucher's reference can decline it: the link was paid out before.
-      if (!outcome.credited) throw duplicate();
+      if (!credit.credited) throw duplicate();
     } catch (error) {
       // The voucher is spent but this wallet did not get it: leave the claim visible to the operator.
       await markVoucherUnknown(db, voucherCode, clock.now());
       throw error;
     }
-    return { message: 'SUCCESS', amount: fromMinor(amount) };
+    return outcome;
   }
 
   return { publicKeyPem: () => keys.publicKeyPem(), redeem };

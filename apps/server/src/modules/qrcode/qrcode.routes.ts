@@ -18,7 +18,7 @@ import type { Idempotency } from '../../http/idempotency.ts';
 import { conflict, notFound } from '../../lib/domain-error.ts';
 import type { SandboxQrGateways } from '../../providers/payments/qr-sandbox-gateway.ts';
 import { findQrcode } from './qrcode.repo.ts';
-import type { QrcodeService } from './qrcode.service.ts';
+import type { QrCreated, QrcodeService } from './qrcode.service.ts';
 import type { PaidOutcome, QrPayments } from './qrcode-payments.ts';
 
 /** A paid notice is a few hundred bytes; anything near this is not one. */
@@ -46,11 +46,13 @@ export const playerQrcodeRoutes: FastifyPluginAsyncZod<{ qrcodes: QrcodeService;
     '/api/qrcode/:bankCode',
     { schema: { params: qrBankCodeParams, body: qrCreatePayload, response: { 200: qrcodeRecord } } },
     async (request, reply) =>
-      idempotency.once(request, reply, async () => {
+      idempotency.once(request, reply, async (tx) => {
         const { bankCode } = request.params;
-        const { record, failure } = await qrcodes.create(playerOf(request).id, bankCode, request.body.amount);
-        if (failure) request.log.warn({ bankCode, failure }, 'QR gateway issued no QR');
-        return { status: 200, body: record };
+        // The answer is stored in the transaction that writes the QR.
+        const answer = (created: QrCreated) => ({ status: 200, body: created.record });
+        const created = await qrcodes.create(playerOf(request).id, bankCode, request.body.amount, tx.answering(answer));
+        if (created.failure) request.log.warn({ bankCode, failure: created.failure }, 'QR gateway issued no QR');
+        return answer(created);
       }),
   );
   app.delete(

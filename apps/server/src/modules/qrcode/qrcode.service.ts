@@ -2,10 +2,11 @@ import { QR_BANK_CODES, QR_GATEWAYS, type QrBankCode } from '@wallet/contract/co
 import type { BankDepositAccount } from '@wallet/contract/deposit';
 import { fromMinor, MoneyFormatError, toMinor } from '@wallet/contract/money';
 import { type QrcodeRecord, type QrcodeStatus, qrMinimum } from '@wallet/contract/qrcode';
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import QRCode from 'qrcode';
 import { CONTENT_KEYS, type DepositContent } from '../../db/content-settings.ts';
 import type { Db } from '../../db/database.ts';
+import { type MoneyTransactions, PLAIN_TRANSACTIONS } from '../../db/money-transactions.ts';
 import type { Database } from '../../db/schema.ts';
 import { getSetting } from '../../db/settings.repo.ts';
 import { playerLedgerAccounts } from '../../ledger/accounts.ts';
@@ -27,6 +28,12 @@ import {
 const GATEWAY_TIMEOUT_MS = 10_000;
 
 export const QR_FAIL_RECORD: QrcodeRecord = { hasQrcode: false, message: 'QR_FAIL' };
+
+/** What creating a QR ends in: the record the player sees, and why the gateway issued none, if it did not. */
+export interface QrCreated {
+  record: QrcodeRecord;
+  failure?: string;
+}
 const NO_QRCODE: QrcodeRecord = { hasQrcode: false };
 
 /**
@@ -99,11 +106,16 @@ export function createQrcodeService(deps: QrcodeServiceDeps) {
    * The previous live QR is replaced only once the gateway has issued the new one, so a gateway
    * failure leaves the player's QR as it was. `failure` explains a QR_FAIL for the log.
    */
+  /**
+   * `tx` runs the transaction that writes the new QR, which settles the outcome (a caller keeps its
+   * answer with the record). A gateway that issues no QR leaves nothing to keep: that outcome is plain.
+   */
   async function create(
     userId: string,
     bankCode: QrBankCode,
     amount: number,
-  ): Promise<{ record: QrcodeRecord; failure?: string }> {
+    tx: MoneyTransactions<QrCreated> = PLAIN_TRANSACTIONS,
+  ): Promise<QrCreated> {
     const amountMinor = toMinor(amount);
     if (amountMinor <= 0) throw refused('KEY_INVALID', 'amount');
     const account = await paymentAccount(bankCode);
@@ -136,16 +148,17 @@ export function createQrcodeService(deps: QrcodeServiceDeps) {
       created_at: now,
       updated_at: now,
     };
+    const record = await toRecord(row);
     let replaced: string[];
     try {
-      replaced = await replaceLiveQrcode(row);
+      ({ replaced } = await tx.finish(db, async (trx) => ({ record, replaced: await replaceLiveQrcode(trx, row) })));
     } catch (error) {
       await gateway.cancel(row.gateway_ref).catch(() => undefined);
       throw error;
     }
     // Best effort: a payment the gateway still takes for a replaced QR is held for the operator.
     for (const gatewayRef of replaced) await gateway.cancel(gatewayRef).catch(() => undefined);
-    return { record: await toRecord(row) };
+    return { record };
   }
 
   /**
@@ -154,17 +167,15 @@ export function createQrcodeService(deps: QrcodeServiceDeps) {
    * transaction-scoped advisory lock on (player, gateway) makes the next create see this one's row.
    * Without it, N racing creates would each fail on the one-live index and retry N times.
    */
-  async function replaceLiveQrcode(row: QrcodeRow): Promise<string[]> {
-    return db.transaction().execute(async (trx) => {
-      if (deps.dialect === 'postgres') {
-        await sql`select pg_advisory_xact_lock(hashtextextended(${`qrcode:${row.user_id}:${row.bank_code}`}, 0))`.execute(
-          trx,
-        );
-      }
-      const replaced = await closePendingQrcodes(trx, row.user_id, row.bank_code, row.created_at);
-      await insertQrcode(trx, row);
-      return replaced;
-    });
+  async function replaceLiveQrcode(trx: Transaction<Database>, row: QrcodeRow): Promise<string[]> {
+    if (deps.dialect === 'postgres') {
+      await sql`select pg_advisory_xact_lock(hashtextextended(${`qrcode:${row.user_id}:${row.bank_code}`}, 0))`.execute(
+        trx,
+      );
+    }
+    const replaced = await closePendingQrcodes(trx, row.user_id, row.bank_code, row.created_at);
+    await insertQrcode(trx, row);
+    return replaced;
   }
 
   /** GET /api/qrcode/{bankCode}/{qrcodeId}: the player's own QR only; a PENDING one past its time is EXPIRED. */

@@ -1,5 +1,5 @@
 import type { SlipStatus } from '@wallet/contract/slip';
-import type { Kysely, Selectable } from 'kysely';
+import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { SlipsTable } from '../../db/schema/slips.ts';
 import type { Database } from '../../db/schema.ts';
 
@@ -36,41 +36,48 @@ export interface NewSlip {
  * one is recorded. False when the player uploaded within the interval.
  */
 export async function insertSlipIfAllowed(db: Kysely<Database>, slip: NewSlip, intervalMs: number): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
-    const claimed = await trx
-      .insertInto('slip_upload_throttle')
-      .values({ user_id: slip.userId, last_upload_at: slip.now })
-      .onConflict((oc) =>
-        oc
-          .column('user_id')
-          .doUpdateSet({ last_upload_at: slip.now })
-          .where('slip_upload_throttle.last_upload_at', '<=', slip.now - intervalMs),
-      )
-      .executeTakeFirst();
-    if (Number(claimed.numInsertedOrUpdatedRows ?? 0) === 0) return false;
-    await trx
-      .insertInto('slips')
-      .values({
-        id: slip.id,
-        user_id: slip.userId,
-        status: 'processing',
-        note: null,
-        reference: null,
-        sending_bank: null,
-        amount: 0,
-        transferred_at: null,
-        statement_id: null,
-        file_name: slip.fileName,
-        content_type: slip.contentType,
-        file_size: slip.fileSize,
-        attempts: 1,
-        next_attempt_at: slip.leaseUntil,
-        created_at: slip.now,
-        updated_at: slip.now,
-      })
-      .execute();
-    return true;
-  });
+  return db.transaction().execute((trx) => insertSlipIfAllowedIn(trx, slip, intervalMs));
+}
+
+/** As insertSlipIfAllowed, in the caller's transaction. */
+export async function insertSlipIfAllowedIn(
+  trx: Transaction<Database>,
+  slip: NewSlip,
+  intervalMs: number,
+): Promise<boolean> {
+  const claimed = await trx
+    .insertInto('slip_upload_throttle')
+    .values({ user_id: slip.userId, last_upload_at: slip.now })
+    .onConflict((oc) =>
+      oc
+        .column('user_id')
+        .doUpdateSet({ last_upload_at: slip.now })
+        .where('slip_upload_throttle.last_upload_at', '<=', slip.now - intervalMs),
+    )
+    .executeTakeFirst();
+  if (Number(claimed.numInsertedOrUpdatedRows ?? 0) === 0) return false;
+  await trx
+    .insertInto('slips')
+    .values({
+      id: slip.id,
+      user_id: slip.userId,
+      status: 'processing',
+      note: null,
+      reference: null,
+      sending_bank: null,
+      amount: 0,
+      transferred_at: null,
+      statement_id: null,
+      file_name: slip.fileName,
+      content_type: slip.contentType,
+      file_size: slip.fileSize,
+      attempts: 1,
+      next_attempt_at: slip.leaseUntil,
+      created_at: slip.now,
+      updated_at: slip.now,
+    })
+    .execute();
+  return true;
 }
 
 /** When the player's last upload was accepted, if ever. */

@@ -3,6 +3,7 @@ import { text } from '@wallet/contract/common';
 import { IMAGE_MAX_BYTES } from '@wallet/contract/constants';
 import { SLIP_FILE_FIELD, SLIP_UPLOAD_MESSAGES } from '@wallet/contract/slip';
 import {
+  type SlipUploadResponse,
   slipListRequest,
   slipListResponse,
   slipReferenceParams,
@@ -13,8 +14,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { playerOf } from '../../http/auth.ts';
-import type { Idempotency } from '../../http/idempotency.ts';
-import { type DomainError, forbidden, limited, notFound, refused } from '../../lib/domain-error.ts';
+import type { Idempotency, KeyedTransactions, Recovery } from '../../http/idempotency.ts';
+import { DomainError, forbidden, limited, notFound, refused } from '../../lib/domain-error.ts';
+import type { SlipRow } from './slip.repo.ts';
 import type { SlipService } from './slip.service.ts';
 import { SLIP_IMAGE_PATH, type SlipImageLinks } from './slip-image-links.ts';
 
@@ -85,18 +87,29 @@ export const playerSlipRoutes: FastifyPluginAsyncZod<{
       },
     },
   };
-  app.post('/api/wallet/slip', upload, async (request, reply) =>
-    idempotency.once(request, reply, async () => {
-      const userId = playerOf(request).id;
+  app.post('/api/wallet/slip', upload, async (request, reply) => {
+    const userId = playerOf(request).id;
+    const answerOf = (slip: SlipRow) => {
+      const message = slip.status === 'success' ? SLIP_UPLOAD_MESSAGES.credited : SLIP_UPLOAD_MESSAGES.received;
+      return { status: 200, body: { message, slip: slips.toApi(slip) } };
+    };
+    const run = async (tx: KeyedTransactions<SlipUploadResponse>) => {
       // Refusals that need no body come first, so a closed window or a second try costs no upload.
       await slips.assertUploadOpen();
       await slips.assertUploadAllowance(userId);
       const bytes = await readSlipFile(app, request);
-      const slip = await slips.upload(userId, bytes);
-      const message = slip.status === 'success' ? SLIP_UPLOAD_MESSAGES.credited : SLIP_UPLOAD_MESSAGES.received;
-      return { status: 200, body: { message, slip: slips.toApi(slip) } };
-    }),
-  );
+      return answerOf(await slips.upload(userId, bytes, tx.answering(answerOf)));
+    };
+    // A retry whose first attempt died after storing its slip answers from that slip as it stands now
+    // (credited, failed, or still processing for the sweep); one that stored nothing simply runs.
+    const recover: Recovery<SlipUploadResponse> = async (operation, tx) => {
+      if (operation === null) return run(tx);
+      const slip = await slips.uploaded(userId, operation);
+      if (!slip) throw new DomainError('INTERNAL_SERVER_ERROR', 'internal');
+      return answerOf(slip);
+    };
+    return idempotency.once(request, reply, run, recover);
+  });
 
   app.post(
     '/api/statement/slip',

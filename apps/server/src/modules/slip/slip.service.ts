@@ -6,6 +6,7 @@ import type { Slip } from '@wallet/contract/statement';
 import type { Kysely } from 'kysely';
 import { findAccountHolders } from '../../db/account-holders.repo.ts';
 import { CONTENT_KEYS, type DepositContent, type SlipWindowContent } from '../../db/content-settings.ts';
+import { type MoneyTransactions, PLAIN_TRANSACTIONS } from '../../db/money-transactions.ts';
 import type { Database } from '../../db/schema.ts';
 import { getSetting } from '../../db/settings.repo.ts';
 import { ledgerCurrency } from '../../ledger/accounts.ts';
@@ -32,7 +33,7 @@ import {
   findPlayerSlipByReference,
   findSlip,
   holdSlip,
-  insertSlipIfAllowed,
+  insertSlipIfAllowedIn,
   lastUploadAt,
   listSlipsForOperator,
   pagePlayerSlips,
@@ -110,8 +111,16 @@ export function createSlipService(deps: SlipServiceDeps) {
     if (last !== undefined && last > clock.now() - SLIP_UPLOAD_INTERVAL_MS) throw limited('REQUEST_LIMIT_1MIN');
   }
 
-  /** Stores an uploaded image as a new slip and makes the first verification attempt. */
-  async function upload(userId: string, bytes: Buffer): Promise<SlipRow> {
+  /**
+   * Stores an uploaded image as a new slip and makes the first verification attempt. The slip is written
+   * in a `tx` transaction that names it as the operation it starts, so a caller whose process dies
+   * before answering can still answer from the slip (see uploaded).
+   */
+  async function upload(
+    userId: string,
+    bytes: Buffer,
+    tx: MoneyTransactions<SlipRow> = PLAIN_TRANSACTIONS,
+  ): Promise<SlipRow> {
     const image = sniffImage(bytes);
     if (!image) throw refused('SLIP_INVALID_FILE');
     const now = clock.now();
@@ -120,18 +129,23 @@ export function createSlipService(deps: SlipServiceDeps) {
     await deps.storage.save(fileName, bytes);
     let accepted = false;
     try {
-      accepted = await insertSlipIfAllowed(
+      accepted = await tx.transaction(
         db,
-        {
-          id,
-          userId,
-          fileName,
-          contentType: image.contentType,
-          fileSize: bytes.length,
-          leaseUntil: now + SLIP_ATTEMPT_LEASE_MS,
-          now,
-        },
-        SLIP_UPLOAD_INTERVAL_MS,
+        (trx) =>
+          insertSlipIfAllowedIn(
+            trx,
+            {
+              id,
+              userId,
+              fileName,
+              contentType: image.contentType,
+              fileSize: bytes.length,
+              leaseUntil: now + SLIP_ATTEMPT_LEASE_MS,
+              now,
+            },
+            SLIP_UPLOAD_INTERVAL_MS,
+          ),
+        id,
       );
     } finally {
       if (!accepted) await deps.storage.remove(fileName);
@@ -139,6 +153,12 @@ export function createSlipService(deps: SlipServiceDeps) {
     if (!accepted) throw limited('REQUEST_LIMIT_1MIN');
     const slip = (await findSlip(db, id)) as SlipRow;
     return attemptSafely(slip);
+  }
+
+  /** A slip this player uploaded, as it stands now. */
+  async function uploaded(userId: string, slipId: string): Promise<SlipRow | undefined> {
+    const slip = await findSlip(db, slipId);
+    return slip?.user_id === userId ? slip : undefined;
   }
 
   /** An unexpected failure leaves the slip processing; the sweep takes it up again when the lease ends. */
@@ -437,6 +457,7 @@ export function createSlipService(deps: SlipServiceDeps) {
     upload,
     retryDue,
     toApi,
+    uploaded,
     list,
     imageUrl,
     image,

@@ -1,5 +1,10 @@
 import { text } from '@wallet/contract/common';
-import { walletMoveResponse, withdrawAllPayload, withdrawPayload } from '@wallet/contract/wallet';
+import {
+  type WalletMoveResponse,
+  walletMoveResponse,
+  withdrawAllPayload,
+  withdrawPayload,
+} from '@wallet/contract/wallet';
 import {
   PAYOUT_OUTCOMES,
   payoutSettlementResponse,
@@ -16,7 +21,12 @@ import type { Idempotency } from '../../http/idempotency.ts';
 import { SANDBOX_PAYOUT_FAILURE, type SandboxPayouts } from '../../providers/payments/payout-sandbox.ts';
 import type { Withdrawals } from './withdraw.service.ts';
 
-/** POST /api/wallet/withdraw and /withdrawAll (SPEC §7), each run once per Idempotency-Key. */
+const ok = (body: WalletMoveResponse) => ({ status: 200, body });
+
+/**
+ * POST /api/wallet/withdraw and /withdrawAll (SPEC §7), each run once per Idempotency-Key; the answer
+ * is stored in the transaction that holds the money.
+ */
 export const withdrawRoutes: FastifyPluginAsyncZod<{ withdrawals: Withdrawals; idempotency: Idempotency }> = async (
   app,
   { withdrawals, idempotency },
@@ -25,19 +35,17 @@ export const withdrawRoutes: FastifyPluginAsyncZod<{ withdrawals: Withdrawals; i
     '/api/wallet/withdraw',
     { schema: { body: withdrawPayload, response: { 200: walletMoveResponse } } },
     async (request, reply) =>
-      idempotency.once(request, reply, async () => ({
-        status: 200,
-        body: await withdrawals.withdraw(playerOf(request).id, request.body.amount, 'amount'),
-      })),
+      idempotency.once(request, reply, async (tx) =>
+        ok(await withdrawals.withdraw(playerOf(request).id, request.body.amount, 'amount', tx.answering(ok))),
+      ),
   );
   app.post(
     '/api/wallet/withdrawAll',
     { schema: { body: withdrawAllPayload, response: { 200: walletMoveResponse } } },
     async (request, reply) =>
-      idempotency.once(request, reply, async () => ({
-        status: 200,
-        body: await withdrawals.withdraw(playerOf(request).id, request.body.amount, 'all'),
-      })),
+      idempotency.once(request, reply, async (tx) =>
+        ok(await withdrawals.withdraw(playerOf(request).id, request.body.amount, 'all', tx.answering(ok))),
+      ),
   );
 };
 

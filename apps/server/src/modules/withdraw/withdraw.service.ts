@@ -10,6 +10,7 @@ import type {
 } from '@wallet/contract/withdraw';
 import type { Kysely } from 'kysely';
 import { CONTENT_KEYS, type WithdrawLimitsContent } from '../../db/content-settings.ts';
+import { type MoneyTransactions, PLAIN_TRANSACTIONS } from '../../db/money-transactions.ts';
 import type { Database } from '../../db/schema.ts';
 import { getSetting } from '../../db/settings.repo.ts';
 import type { DomainEvents } from '../../events/domain-events.ts';
@@ -108,7 +109,16 @@ export function createWithdrawals(deps: WithdrawDeps) {
     }
   }
 
-  async function withdraw(userId: string, amount: number, kind: WithdrawKind): Promise<WalletMoveResponse> {
+  /**
+   * `tx` runs the holding transaction, which settles the outcome: a caller keeps what it must with the
+   * money there (the route: the Idempotency-Key's answer, so a retry after a crash replays it).
+   */
+  async function withdraw(
+    userId: string,
+    amount: number,
+    kind: WithdrawKind,
+    tx: MoneyTransactions<WalletMoveResponse> = PLAIN_TRANSACTIONS,
+  ): Promise<WalletMoveResponse> {
     const amountMinor = toMinor(amount);
     if (amountMinor <= 0) throw refused('KEY_INVALID', 'amount');
     const payee = await repo.findPayee(db, userId);
@@ -147,9 +157,10 @@ export function createWithdrawals(deps: WithdrawDeps) {
       review,
       reviewed_at: null,
     };
-    let walletAfter: number;
+    let walletAfter = 0;
+    let outcome: WalletMoveResponse;
     try {
-      walletAfter = await db.transaction().execute(async (trx) => {
+      outcome = await tx.finish(db, async (trx) => {
         // The ledger refuses to overdraw the wallet in this very UPDATE, so concurrent withdrawals
         // can never take more than the balance, on either database.
         const held = await bookMovement(trx, {
@@ -178,7 +189,8 @@ export function createWithdrawals(deps: WithdrawDeps) {
           walletAfter: held.fromBalance,
           now,
         });
-        return held.fromBalance;
+        walletAfter = held.fromBalance;
+        return { message: 'WITHDRAW_PENDING', wallet: { amount: fromMinor(held.fromBalance) } };
       });
     } catch (error) {
       if (error instanceof StaleBalance) throw conflict('KEY_INVALID', 'amount');
@@ -191,7 +203,7 @@ export function createWithdrawals(deps: WithdrawDeps) {
     // Held for review: the statement stays PENDING and nothing goes to the bank until an operator decides.
     if (review === null)
       await dispatch(orderOf({ ...row, failure_reason: null, settled_at: null, review, reviewed_at: null }));
-    return { message: 'WITHDRAW_PENDING', wallet: { amount: fromMinor(walletAfter) } };
+    return outcome;
   }
 
   /**
