@@ -75,4 +75,36 @@ describe('registerFeatures', () => {
       'webhook route /api/bank-callback is outside /api/webhooks/',
     );
   });
+
+  it.each(['public', 'webhook', 'player', 'sandbox'] as const)(
+    'stops the app at start when a %s route sits under /api/backoffice/, which only the operator audience serves',
+    async (audience) => {
+      app = Fastify();
+      // Every audience may serve under its prefix; these give the back office's paths to all of them.
+      const wide = Object.fromEntries(
+        Object.entries(SCOPES).map(([name, scope]) => [name, { ...scope, pathPrefix: '/' }]),
+      ) as unknown as typeof SCOPES;
+      const intruder: FeatureRoutes = {
+        [audience]: async (scope: FastifyInstance) => {
+          scope.get('/api/backoffice/staff', async () => ({ staff: [] }));
+        },
+      };
+      await expect(registerFeatures(app, [intruder], wide)).rejects.toThrow(
+        `${audience} route /api/backoffice/staff is under /api/backoffice/, which only the operator audience serves`,
+      );
+    },
+  );
+
+  it('lets the operator audience serve under /api/backoffice/', async () => {
+    app = Fastify();
+    const backOffice: FeatureRoutes = {
+      operator: async (scope) => {
+        scope.get('/api/backoffice/staff', async () => ({ audience: 'operator' }));
+      },
+    };
+    await registerFeatures(app, [backOffice], SCOPES);
+    expect((await app.inject({ method: 'GET', url: '/api/backoffice/staff' })).json()).toEqual({
+      audience: 'operator',
+    });
+  });
 });

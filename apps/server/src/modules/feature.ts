@@ -46,6 +46,9 @@ export interface FeatureContext {
 export const AUDIENCES = ['public', 'webhook', 'player', 'sandbox', 'operator'] as const;
 export type Audience = (typeof AUDIENCES)[number];
 
+/** Where the back office's API lives; only the operator audience may serve a route there. */
+const BACK_OFFICE_API = '/api/backoffice/';
+
 /** A feature's routes by audience; close stops its timers when the app closes. */
 export type FeatureRoutes = { [A in Audience]?: FastifyPluginAsync } & { close?(): Promise<void> | void };
 
@@ -76,6 +79,13 @@ export async function registerFeatures(
       instance.addHook('onRoute', (route) => {
         if (!route.url.startsWith(scope.pathPrefix)) {
           throw new Error(`${audience} route ${route.url} is outside ${scope.pathPrefix}`);
+        }
+        // The player's /api/ prefix covers the back office's paths too: a route there outside the
+        // operator audience would skip the operator check and its permission table.
+        if (audience !== 'operator' && route.url.startsWith(BACK_OFFICE_API)) {
+          throw new Error(
+            `${audience} route ${route.url} is under ${BACK_OFFICE_API}, which only the operator audience serves`,
+          );
         }
       });
       scope.guard?.(instance);
