@@ -71,6 +71,36 @@ describe('TransferDialog', () => {
     expect(posts()).toEqual([]);
   });
 
+  it("refuses an amount above the source account's balance in the form, sending nothing (issue 18, item 14)", async () => {
+    const { user, field, dialog, posts } = setup();
+    await waitFor(() => expect(field('to').options.length).toBe(5));
+    const submit = within(dialog).getByTestId('transfer-submit');
+    await user.selectOptions(field('to'), 'pg');
+    await user.type(field('amount'), '1000.01');
+    await user.click(submit);
+    expect(within(dialog).getByRole('alert').textContent).toBe('Your balance is not enough.');
+    await user.click(within(dialog).getByTestId('transfer-play'));
+    expect(within(dialog).getByRole('alert').textContent).toBe('Your balance is not enough.');
+
+    await user.selectOptions(field('from'), 'pg');
+    await user.selectOptions(field('to'), 'WALLET');
+    await user.clear(field('amount'));
+    await user.type(field('amount'), '250.51');
+    await user.click(submit);
+    expect(within(dialog).getByRole('alert').textContent).toBe('Your balance is not enough.');
+    expect(posts()).toEqual([]);
+  });
+
+  it('"transfer and play" is off while the destination is the wallet (issue 18, item 14)', async () => {
+    const { user, field, dialog } = setup({}, 'pg');
+    await waitFor(() => expect(field('to').options.length).toBe(5));
+    const play = within(dialog).getByTestId('transfer-play') as HTMLButtonElement;
+    expect(play.disabled).toBe(false);
+    await user.selectOptions(field('from'), 'pg');
+    await user.selectOptions(field('to'), 'WALLET');
+    expect(play.disabled).toBe(true);
+  });
+
   it('disables transfer-only while the amount is 0 or empty', async () => {
     const { user, field, dialog } = setup({}, 'pg');
     const submit = within(dialog).getByTestId('transfer-submit') as HTMLButtonElement;
@@ -150,10 +180,13 @@ describe('TransferDialog', () => {
     expect(within(dialog).getByRole('alert').textContent).toBe('Please select an account.');
     await user.selectOptions(field('from'), 'pg');
     await user.selectOptions(field('to'), 'WALLET');
-    await user.click(within(dialog).getByTestId('transfer-play'));
-    expect(within(dialog).getByRole('alert').textContent).toBe(
+    // The wallet as destination turns the button off (issue 18, item 14) and says why beside it.
+    const play = within(dialog).getByTestId('transfer-play');
+    await user.click(play);
+    expect(within(dialog).getByTestId('transfer-play-hint').textContent).toBe(
       'Please choose a game account as the destination to play.',
     );
+    expect(play.getAttribute('aria-describedby')).toBe(within(dialog).getByTestId('transfer-play-hint').id);
     expect(open).not.toHaveBeenCalled();
   });
 
@@ -163,7 +196,8 @@ describe('TransferDialog', () => {
       { 'POST /api/wallet/transfer': { status: 400, body: { message: 'MONEY_NOT_ENOUGH' } } },
       'joker',
     );
-    await user.type(field('amount'), '5000');
+    // Within the balance on screen (the form refuses more); the server has a lower one by then.
+    await user.type(field('amount'), '500');
     await user.click(within(dialog).getByTestId('transfer-play'));
     expect(await screen.findByText('Your balance is not enough.')).toBeTruthy();
     expect(popup.close).toHaveBeenCalled();

@@ -11,7 +11,7 @@ import { Loader } from '@wallet/web-kit/ui/loader';
 import { Modal } from '@wallet/web-kit/ui/modal';
 import { formatMoney } from '@wallet/web-kit/ui/money';
 import { useToast } from '@wallet/web-kit/ui/toast';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { transfer } from '@/features/game-account/api/transfer';
 import { transferAll } from '@/features/game-account/api/transfer-all';
@@ -109,6 +109,8 @@ function TransferForm({ onClose, presetTo }: Omit<TransferDialogProps, 'open'>) 
     })),
   ];
   const value = amountValue(amount);
+  const toWallet = to === WALLET_CODE;
+  const playHintId = useId();
 
   const onFailed = (failure: unknown) => {
     void invalidateMoney(queryClient);
@@ -133,11 +135,15 @@ function TransferForm({ onClose, presetTo }: Omit<TransferDialogProps, 'open'>) 
   });
   const busy = move.isPending || bringBack.isPending || mover.launching;
 
-  /** SPEC §5 Transfer, in its order: both accounts chosen, different, at least the minimum. */
+  /**
+   * SPEC §5 Transfer, in its order: both accounts chosen, different, at least the minimum; then no more than
+   * the source holds (compared in satang), so the player is not sent to the server for MONEY_NOT_ENOUGH.
+   */
   const validate = (): string | null => {
     if (!from || !to) return t('transfer.selectAccount');
     if (from === to) return t('transfer.sameAccount');
     if (value < DEFAULT_MIN_TRANSFER) return t('transfer.minAmount', { min: DEFAULT_MIN_TRANSFER });
+    if (Math.round(value * 100) > Math.round(balanceOf(from) * 100)) return t('errors.MONEY_NOT_ENOUGH');
     return null;
   };
 
@@ -212,11 +218,18 @@ function TransferForm({ onClose, presetTo }: Omit<TransferDialogProps, 'open'>) 
             className="btn btn-ghost btn-block"
             data-testid="transfer-play"
             onClick={() => onPlay()}
-            disabled={busy}
+            // The wallet is not a game: there is nothing to play once the money lands there.
+            disabled={busy || toWallet}
+            aria-describedby={toWallet ? playHintId : undefined}
           >
             <PlayIcon />
             <span>{t('transfer.play')}</span>
           </button>
+          {toWallet ? (
+            <p className="field-hint" id={playHintId} data-testid="transfer-play-hint">
+              {t('transfer.chooseGame')}
+            </p>
+          ) : null}
         </div>
       </form>
       <div className="transfer-back">
