@@ -84,6 +84,22 @@ describe('the shell', () => {
     expect(await screen.findByTestId('totp-status')).toBeTruthy();
   });
 
+  it('asks the server again who is signed in when a screen is refused TOTP_ENROLMENT_REQUIRED', async () => {
+    signedIn();
+    // The role changed to finance since me was read: me is fresh again only after the refusal.
+    let meCalls = 0;
+    mockApi({
+      'GET /api/backoffice/me': () => {
+        meCalls += 1;
+        return { body: me('owner', { totpEnrolmentRequired: meCalls > 1 }) };
+      },
+      'GET /api/backoffice/staff': { status: 403, body: { message: 'TOTP_ENROLMENT_REQUIRED' } },
+    });
+    renderApp('/staff');
+    expect(await screen.findByTestId('totp-banner')).toBeTruthy();
+    expect(meCalls).toBe(2);
+  });
+
   it('shows no two-factor banner to an operator who may act', async () => {
     signedIn();
     mockApi({ 'GET /api/backoffice/me': { body: me('finance', { totpEnabled: true }) } });

@@ -9,7 +9,7 @@ import { useLogout } from '@/features/auth/api/logout';
 import { clearOperatorToken } from '@/lib/operator-token';
 import { paths } from '@/lib/paths';
 import { canCall } from '@/lib/permissions';
-import { useMe } from '@/lib/session/get-me';
+import { useMe, useMeFollowsEnrolmentRefusals } from '@/lib/session/get-me';
 import { NAV_ITEMS } from '../navigation';
 import { LanguageSwitch } from './language-switch';
 
@@ -19,6 +19,7 @@ export function ShellLayout() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const me = useMe();
+  useMeFollowsEnrolmentRefusals();
   const logout = useLogout();
 
   const signOut = () => {
