@@ -112,6 +112,12 @@ export const STORAGE_KEYS = {
 /** The cookie holding the upper-cased language. */
 export const LANGUAGE_COOKIE = 'lang';
 
+/**
+ * The wallet tab's window name, set before a game opens: the demo game's "back to wallet" targets it, so it
+ * returns to that tab instead of opening the wallet again inside the game's tab.
+ */
+export const WALLET_WINDOW_NAME = 'wallet';
+
 /** Invite links are /register?code=PR{profile id}. */
 export const INVITE_CODE_PREFIX = 'PR';
 

@@ -1,6 +1,16 @@
 // The demo slot's behaviour. Loaded as a file because the server's CSP allows no inline script; the page
 // hands over the session and its translated messages in data attributes on #game.
 (() => {
+  // "Back to wallet" targets the wallet tab by name. From the game's own tab (opened by the wallet), open
+  // that name (which brings the wallet tab forward and reloads its balances) and close this tab; inside the
+  // wallet's frame or in the wallet's own tab the link alone does it.
+  const back = document.querySelector('[data-testid="back-to-wallet"]');
+  back?.addEventListener('click', (event) => {
+    if (window.top !== window || window.name === back.target) return;
+    event.preventDefault();
+    if (window.open(back.href, back.target)) window.close();
+  });
+
   const root = document.getElementById('game');
   if (!root?.dataset.session) return;
 

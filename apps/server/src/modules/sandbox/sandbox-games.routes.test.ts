@@ -78,6 +78,8 @@ describe.each(testDialects())('sandbox game routes on %s', (dialect) => {
     for (const bet of [1, 5, 10, 50]) expect(html).toContain(`data-testid="bet-${bet}"`);
     for (const hook of ['spin', 'last-win', 'back-to-wallet']) expect(html).toContain(`data-testid="${hook}"`);
     expect(html).toMatch(/<a [^>]*href="\/user"[^>]*data-testid="back-to-wallet"[^>]*>Back to wallet</);
+    // Back to the wallet's own tab by its name (issue 18, item 14), not a second wallet in the game's tab.
+    expect(html).toMatch(/<a [^>]*target="wallet"[^>]*data-testid="back-to-wallet"/);
     // The CSP allows only scripts from our own origin, so every script must be a file.
     expect(html.match(/<script[^>]*>/g)).toEqual(['<script src="/sandbox/games/assets/slot.js" defer>']);
   });

@@ -1,4 +1,4 @@
-import { LANGUAGE_COOKIE, type Language } from '@wallet/contract/constants';
+import { LANGUAGE_COOKIE, type Language, WALLET_WINDOW_NAME } from '@wallet/contract/constants';
 import type { SandboxGameInfo } from './sandbox-games.ts';
 import type { Paytable, SlotSymbol } from './sandbox-slot.ts';
 
@@ -193,7 +193,7 @@ export function renderPlayPage(input: PlayPageInput): string {
 <p class="error" id="error" role="alert" data-testid="game-error"></p>
 <p class="last"><span class="label">${t.lastWin}</span> <span data-testid="last-win" id="last-win">0.00</span></p>
 <details class="paytable"><summary>${t.paytable}</summary><p>${t.paytableNote}</p><table>${rows}</table></details>
-<a class="back" href="/user" target="_top" data-testid="back-to-wallet">${t.back}</a>
+<a class="back" href="/user" target="${WALLET_WINDOW_NAME}" data-testid="back-to-wallet">${t.back}</a>
 </main>
 </body>
 </html>
@@ -214,7 +214,7 @@ export function renderSessionErrorPage(lang: Language): string {
 <main class="game game-error">
 <h1>${t.sessionTitle}</h1>
 <p>${t.sessionBody}</p>
-<a class="back" href="/user" target="_top" data-testid="back-to-wallet">${t.back}</a>
+<a class="back" href="/user" target="${WALLET_WINDOW_NAME}" data-testid="back-to-wallet">${t.back}</a>
 </main>
 </body>
 </html>

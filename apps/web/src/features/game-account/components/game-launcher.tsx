@@ -1,4 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { WALLET_WINDOW_NAME } from '@wallet/contract/constants';
 import { ApiError, errorText } from '@wallet/web-kit/api/api-error';
 import { ChevronIcon } from '@wallet/web-kit/ui/icons';
 import { Loader } from '@wallet/web-kit/ui/loader';
@@ -55,6 +56,8 @@ export function GameLauncherProvider({ children }: { children: ReactNode }) {
   const launch = useCallback<Launch>(
     async (code, getLink, options = {}) => {
       const mode = config.iframeMode ? 'iframe' : config.laoMode ? 'same' : 'popup';
+      // The game's "back to wallet" link targets this name, to come back to this tab rather than open another.
+      window.name = WALLET_WINDOW_NAME;
       const popup = mode === 'popup' ? window.open('', '_blank') : null;
       setLaunching(true);
       try {
