@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { routePreload } from './build-plugins/route-preload.ts';
+import { serviceWorker } from './build-plugins/service-worker.ts';
 
 const backend = 'http://localhost:8080';
 
@@ -23,7 +24,7 @@ const preact = [
 
 export default defineConfig(({ command, mode }) => ({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), routePreload()],
+  plugins: [react(), routePreload(), serviceWorker()],
   resolve: {
     alias: [{ find: '@', replacement: src }, ...(command === 'build' && mode !== 'test' ? preact : [])],
   },

@@ -8,6 +8,9 @@ import { setNavigator } from '@wallet/web-kit/lib/navigation';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
+import { OfflineScreen } from '@/features/pwa/components/offline-screen';
+import { UpdatePrompt } from '@/features/pwa/components/update-prompt';
+import { registerServiceWorker } from '@/features/pwa/lib/service-worker';
 import { initI18n } from '@/i18n/i18n';
 import { config } from '@/lib/config';
 import { AppProviders } from './providers';
@@ -28,9 +31,12 @@ async function start() {
     <StrictMode>
       <AppProviders queryClient={createQueryClient()}>
         <RouterProvider router={router} />
+        <OfflineScreen />
+        <UpdatePrompt />
       </AppProviders>
     </StrictMode>,
   );
+  registerServiceWorker();
 }
 
 void start();
