@@ -85,11 +85,21 @@ describe('money in and out: every deposit route, a withdrawal and its payout', (
 
   it('pays a KBANK QR through the sandbox gateway and the wallet receives it once', async () => {
     await page.getByTestId('deposit-tab-qr').click();
+    // One gateway at a time: the picker first, then that gateway's form only.
+    await page.getByTestId('qr-pick-KBANK').waitFor();
+    expect(await page.getByTestId('qr-pick-WW').innerText()).toContain('WW Pay');
+    expect(await overflowingElements(page)).toEqual([]);
+    await screenshot(page, 'px-money-qr-picker-en');
+    await page.getByTestId('qr-pick-KBANK').click();
+    expect(await page.locator('[data-testid^="qr-view-"]').count()).toBe(1);
     await page.getByTestId('qr-quick-KBANK-50').click();
     await page.getByTestId('qr-create-KBANK').click();
     await page.getByTestId('qr-image-KBANK').waitFor();
     await expect.poll(() => page.getByTestId('qr-countdown-KBANK').innerText()).toMatch(/^\d{2}:\d{2}$/);
     await screenshot(page, 'deposit-qr-en');
+    // A PNG a banking app can scan from the gallery, offered as a download named after gateway and amount.
+    expect(await page.getByTestId('qr-image-KBANK').getAttribute('src')).toMatch(/^data:image\/png;base64,/);
+    expect(await page.getByTestId('qr-save-KBANK').getAttribute('download')).toBe('qr-kbank-50.00.png');
 
     const res = await fetch(`${app.server.url}/api/qrcode/KBANK`, {
       headers: { authorization: `Bearer ${await tokenOf(page)}` },
@@ -97,7 +107,15 @@ describe('money in and out: every deposit route, a withdrawal and its payout', (
     const qr = (await res.json()) as { qrcodeId: string; amount: number };
     expect(qr.amount).toBe(50);
     await postJson(app.server.url, `/sandbox/qr/${qr.qrcodeId}/pay`, {});
-    await page.getByTestId('qr-done-KBANK').click();
+    // The realtime push replaces the paid QR with what was credited: no QR, countdown or cancel left.
+    const paid = page.getByTestId('qr-paid-KBANK');
+    await paid.waitFor();
+    expect(await paid.innerText()).toContain('50.00');
+    expect(await page.getByTestId('qr-image-KBANK').count()).toBe(0);
+    expect(await page.getByTestId('qr-cancel-KBANK').count()).toBe(0);
+    expect(await overflowingElements(page)).toEqual([]);
+    await screenshot(page, 'px-money-qr-paid-en');
+    await page.getByTestId('qr-paid-done-KBANK').click();
     await expect.poll(() => money(page, 'wallet-amount')).toBe(150);
   });
 
@@ -150,6 +168,17 @@ describe('money in and out: every deposit route, a withdrawal and its payout', (
     await page.getByTestId('withdraw-amount').fill('120');
     await screenshot(page, 'withdraw-dialog-en');
     await page.getByTestId('withdraw-submit').click();
+    // Nothing leaves before the confirmation step, which names the amount and the masked account.
+    const step = page.getByTestId('withdraw-confirm');
+    await step.waitFor();
+    expect(await step.innerText()).toContain('120.00');
+    const masked = await page.getByTestId('withdraw-confirm-account').innerText();
+    expect(masked.endsWith(player.bankAccountNo.slice(-4))).toBe(true);
+    expect(masked).toContain('x');
+    expect(await money(page, 'wallet-amount')).toBe(200);
+    expect(await overflowingElements(page)).toEqual([]);
+    await screenshot(page, 'px-money-withdraw-confirm-en');
+    await page.getByTestId('withdraw-confirm-submit').click();
     await expect.poll(() => money(page, 'wallet-amount')).toBe(80);
 
     await page.goto('/user/statement');
@@ -167,7 +196,42 @@ describe('money in and out: every deposit route, a withdrawal and its payout', (
       .toContain(text('en', 'status.success'));
     const amounts = await page.getByTestId('statement-amount').allInnerTexts();
     expect(amounts.map((a) => Number(a.replace(/[^\d.-]/g, '')))).toEqual([-120, 30, 20, 50, 100]);
+    // Each deposit names its channel: the transfer and the slip came from the player's bank, the QR via KBANK.
+    const activities = await page.locator('[data-testid="statement-row"] .statement-activity').allInnerTexts();
+    const channel = (key: string) => new RegExp(`^${text('en', `statement.channel.${key}`, { source: '.+' })}$`);
+    expect(activities[1]).toMatch(channel('slip'));
+    expect(activities[2]).toBe(text('en', 'statement.channel.giftLink'));
+    expect(activities[3]).toBe(text('en', 'statement.channel.qr', { source: 'KBank QR' }));
+    expect(activities[4]).toMatch(channel('bank'));
     await screenshot(page, 'deposit-statement-en');
+  });
+
+  it.each(['en', 'th', 'lo'] as Lang[])('keeps statement rows to two lines at 360 px in %s', async (lang) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    try {
+      await useLanguage(page, lang);
+      await page.goto('/user/statement');
+      await expect.poll(() => page.getByTestId('statement-row').count()).toBe(5);
+      expect(await overflowingElements(page), `statement ${lang}`).toEqual([]);
+      // Each of the two lines is one line high: cut with an ellipsis, never wrapped.
+      const wrapped = await page.evaluate(() =>
+        [...document.querySelectorAll('.statement-what, .statement-when')]
+          .filter(
+            (line) =>
+              line.getBoundingClientRect().height > 2 * Number.parseFloat(getComputedStyle(line).fontSize) * 1.3,
+          )
+          .map((line) => line.textContent),
+      );
+      expect(wrapped).toEqual([]);
+      await screenshot(page, `px-money-statement-360-${lang}`);
+      await page.getByTestId('open-slips').click();
+      await page.getByTestId('slip-row').first().waitFor();
+      expect(await overflowingElements(page), `slips ${lang}`).toEqual([]);
+      await screenshot(page, `px-money-slips-360-${lang}`);
+      await page.keyboard.press('Escape');
+    } finally {
+      await page.setViewportSize({ width: 390, height: 844 });
+    }
   });
 
   it('leaves every baht accounted for by the ledger check', () => {
@@ -187,6 +251,11 @@ describe('money in and out: every deposit route, a withdrawal and its payout', (
       expect(await overflowingElements(page), `deposit ${tab} ${lang}`).toEqual([]);
       await screenshot(page, `deposit-${tab}-${lang}`);
     }
+    await page.getByTestId('deposit-tab-qr').click();
+    await page.getByTestId('qr-pick-ZPAY').click();
+    await page.getByTestId('qr-create-ZPAY').waitFor();
+    expect(await overflowingElements(page), `qr form ${lang}`).toEqual([]);
+    await screenshot(page, `px-money-qr-form-${lang}`);
     await page.keyboard.press('Escape');
     await page.getByTestId('widget-withdraw').click();
     await page.getByTestId('withdraw-dialog').waitFor();

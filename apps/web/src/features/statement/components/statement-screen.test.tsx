@@ -296,14 +296,15 @@ describe('StatementScreen', () => {
       },
     });
     renderScreen(<StatementScreen />);
-    await screen.findByText('Bank transfer from Kasikornbank');
+    await screen.findByText('Transfer · Kasikornbank');
+    // The channel comes first: it is what tells the rows apart, and what stays when a long name is cut.
     expect(rows().map((row) => row.querySelector('.statement-activity')?.textContent)).toEqual([
-      'Bank transfer from Kasikornbank',
-      'QR payment via KBank QR',
-      'QR payment via WW Pay',
-      'Slip from Kasikornbank',
-      'Gift link deposit',
-      'Deposit notice from Siam Commercial Bank',
+      'Transfer · Kasikornbank',
+      'QR · KBank QR',
+      'QR · WW Pay',
+      'Slip · Kasikornbank',
+      'Gift link',
+      'Notice · Siam Commercial Bank',
     ]);
   });
 

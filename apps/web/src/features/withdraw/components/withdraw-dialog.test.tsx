@@ -323,7 +323,7 @@ describe('WithdrawDialog: confirmation step (issue 18, flow 3)', () => {
     const step = await within(dialog).findByTestId('withdraw-confirm');
     expect(within(step).getByRole('heading').textContent).toBe('ยืนยันการถอนเงิน');
     expect(within(step).getByText('กสิกรไทย')).toBeTruthy();
-    expect(within(step).getByTestId('withdraw-confirm-submit').textContent).toBe('ยืนยันถอนเงิน');
+    expect(within(step).getByTestId('withdraw-confirm-submit').textContent).toBe('ยืนยัน');
     await setLanguage('en');
   });
 });

@@ -275,7 +275,7 @@ function WithdrawConfirm({ amount, all, account, busy, onConfirm, onBack }: With
         {t(all ? 'withdraw.confirmAllTitle' : 'withdraw.confirmTitle')}
       </h3>
       <p className="withdraw-confirm-amount" data-testid="withdraw-confirm-amount">
-        <Money value={amount} /> <span>{t('home.baht')}</span>
+        <Money value={amount} /> <span className="withdraw-confirm-unit">{t('home.baht')}</span>
       </p>
       <dl className="data-list">
         <div className="data-row">
@@ -300,13 +300,7 @@ function WithdrawConfirm({ amount, all, account, busy, onConfirm, onBack }: With
         </p>
       ) : null}
       <div className="withdraw-confirm-actions">
-        <button
-          type="button"
-          className="btn btn-ghost btn-grow"
-          data-testid="withdraw-back"
-          onClick={onBack}
-          disabled={busy}
-        >
+        <button type="button" className="btn btn-ghost" data-testid="withdraw-back" onClick={onBack} disabled={busy}>
           {t('withdraw.back')}
         </button>
         <button
@@ -317,8 +311,7 @@ function WithdrawConfirm({ amount, all, account, busy, onConfirm, onBack }: With
           disabled={busy}
           aria-busy={busy}
         >
-          <ArrowUpIcon />
-          <span>{t('withdraw.confirm')}</span>
+          {t('withdraw.confirm')}
         </button>
       </div>
       <Loader active={busy} overlay />
