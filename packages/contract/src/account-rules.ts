@@ -55,14 +55,3 @@ export function maskAccountNumber(accountNo: string): string {
   const masked = `${'x'.repeat(accountNo.length - 4)}${accountNo.slice(-4)}`;
   return /^\d{10}$/.test(accountNo) ? `${masked.slice(0, 3)}-${masked.slice(3, 6)}-${masked.slice(6)}` : masked;
 }
-
-/**
- * An account number with all but its last 4 digits hidden, for screens that confirm where money goes: the
- * player recognises the account without the full number showing to whoever looks at the screen. A 10-digit
- * number keeps the 3-3-rest grouping of formatAccountNumber.
- */
-export function maskAccountNumber(accountNo: string): string {
-  if (accountNo.length <= 4) return accountNo;
-  const masked = `${'x'.repeat(accountNo.length - 4)}${accountNo.slice(-4)}`;
-  return /^\d{10}$/.test(accountNo) ? `${masked.slice(0, 3)}-${masked.slice(3, 6)}-${masked.slice(6)}` : masked;
-}
