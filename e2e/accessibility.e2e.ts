@@ -8,7 +8,15 @@ import { launchBrowser, phoneContext, screenshot } from './support/browser.ts';
 import { fundWallet, PLAYER_PASSWORD, registerPlayer, type TestPlayer } from './support/players.ts';
 import { type RunningServer, startServer } from './support/server.ts';
 
-const PUBLIC_SCREENS = ['/login', '/register', '/howto', '/contact', '/terminated', '/no-such-page'];
+const PUBLIC_SCREENS = [
+  '/login',
+  '/register',
+  '/forgot-password',
+  '/howto',
+  '/contact',
+  '/terminated',
+  '/no-such-page',
+];
 const DEPOSIT_TABS = ['bank', 'qr', 'wallet', 'slip'];
 /** Screens photographed for a person to look at (artifacts/screens/px-a11y-*.png). */
 const SHOWN = new Set(['/login', '/contact', '/no-such-page']);
@@ -73,6 +81,13 @@ describe('accessibility (axe-core)', () => {
         if (SHOWN.has(path)) await screenshot(page, `px-a11y${path.replace(/\//g, '-')}-${lang}`);
       }
 
+      // A refused field: its error is announced and tied to the field.
+      await page.goto('/forgot-password');
+      await page.locator('input[name=phone]').fill('08');
+      await page.locator('form button[type=submit]').click();
+      await page.locator('input[name=phone][aria-invalid=true]').waitFor();
+      found.push(...(await audit(page, `${lang} forgot-password, refused phone`)));
+
       const phone = uniquePhone();
       await page.goto('/register');
       await page.locator('input[name=phone]').fill(phone);
@@ -115,6 +130,16 @@ describe('accessibility (axe-core)', () => {
         await page.getByTestId(`deposit-panel-${tab}`).waitFor();
         await settle(page);
         await check(`deposit dialog, ${tab} tab`);
+        if (tab === 'qr') {
+          // The gateway's form, then its QR waiting to be paid.
+          await page.getByTestId('qr-pick-KBANK').click();
+          await page.getByTestId('qr-quick-KBANK-50').click();
+          await check('deposit dialog, QR gateway form');
+          await page.getByTestId('qr-create-KBANK').click();
+          await page.getByTestId('qr-image-KBANK').waitFor();
+          await check('deposit dialog, QR to pay');
+          await page.getByTestId('qr-cancel-KBANK').click();
+        }
         if (tab === 'bank') {
           // A toast (copied, or copy refused by a headless clipboard) shows inside the dialog, under its header.
           await page.getByTestId('deposit-panel-bank').locator('.copy-slot button').first().click();
@@ -129,6 +154,10 @@ describe('accessibility (axe-core)', () => {
       await page.getByTestId('withdraw-dialog').waitFor();
       await settle(page);
       await check('withdraw dialog');
+      await page.getByTestId('withdraw-amount').fill('120');
+      await page.getByTestId('withdraw-submit').click();
+      await page.getByTestId('withdraw-confirm').waitFor();
+      await check('withdraw dialog, confirmation');
       await closeDialog(page);
 
       await page.getByTestId('game-card-pg').click();
