@@ -1,5 +1,6 @@
 // npm test: everything CI runs, in order of cost: typecheck, lint, web and back-office builds, then every Vitest project
-// (contract, server, web components, end-to-end in Chromium). Ends with one "N passed, N failed" line.
+// (contract, server, web components, end-to-end in Chromium), then the first-load budgets of the player app built
+// above (npm run budget: sizes, parallel requests, Fast 3G, Lighthouse). Ends with one "N passed, N failed" line.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { ensureSystemDeps } from './system-deps.mjs';
@@ -40,8 +41,9 @@ try {
 } catch {
   // No report means Vitest itself failed to start; the exit code already says so.
 }
+const budgetOk = run('first-load budgets', 'npm', ['run', 'budget'], { BUDGET_WEB_DIST: 'apps/web/dist' });
 const skipped = summary.numPendingTests + (summary.numTodoTests ?? 0);
 console.info(
-  `\n${summary.numPassedTests} passed, ${summary.numFailedTests} failed${skipped ? `, ${skipped} skipped` : ''}`,
+  `\n${summary.numPassedTests} passed, ${summary.numFailedTests} failed${skipped ? `, ${skipped} skipped` : ''}${budgetOk ? '' : '; first-load budgets exceeded'}`,
 );
-process.exit(testsOk && summary.numFailedTests === 0 ? 0 : 1);
+process.exit(testsOk && budgetOk && summary.numFailedTests === 0 ? 0 : 1);

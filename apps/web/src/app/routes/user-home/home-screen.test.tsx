@@ -156,7 +156,8 @@ describe('HomeScreen', () => {
     walletApi();
     const { user } = renderScreen(<HomeScreen />);
     await user.click(await screen.findByTestId('widget-deposit'));
-    const dialog = screen.getByTestId('deposit-dialog-stand-in');
+    // The money dialogs load when opened (a lazy chunk), so they appear a moment after the tap.
+    const dialog = await screen.findByTestId('deposit-dialog-stand-in');
     await user.click(within(dialog).getByRole('button'));
     expect(screen.queryByTestId('deposit-dialog-stand-in')).toBeNull();
   });
@@ -166,7 +167,8 @@ describe('HomeScreen', () => {
     walletApi();
     const { user } = renderScreen(<HomeScreen />);
     await user.click(await screen.findByTestId('widget-deposit'));
-    const dialog = screen.getByTestId('deposit-dialog-stand-in');
+    // The money dialogs load when opened (a lazy chunk), so they appear a moment after the tap.
+    const dialog = await screen.findByTestId('deposit-dialog-stand-in');
     expect(within(dialog).getAllByRole('button')).toHaveLength(1);
     expect(within(dialog).queryByTestId('deposit-play')).toBeNull();
   });
@@ -176,7 +178,7 @@ describe('HomeScreen', () => {
     walletApi({ 'GET /api/lookup/withdraw': { body: { withdrawMin: 100, withdrawMax: 50_000 } } });
     const { user } = renderScreen(<HomeScreen />);
     await user.click(await screen.findByTestId('widget-withdraw'));
-    const dialog = screen.getByRole('dialog', { name: 'Withdraw' });
+    const dialog = await screen.findByRole('dialog', { name: 'Withdraw' });
     expect(within(dialog).getByTestId('withdraw-dialog')).toBeTruthy();
     expect((await within(dialog).findByTestId('withdraw-balance')).textContent).toBe('1,000.00');
     expect(within(dialog).getByTestId('withdraw-min').textContent).toBe('100.00');
