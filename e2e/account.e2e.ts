@@ -163,7 +163,8 @@ describe('a player registers, logs in, manages the profile and logs out', () => 
 
   it('keeps the chosen language across a reload, in storage and in the cookie', async () => {
     await page.getByRole('button', { name: text('en', 'lang.label') }).click();
-    await page.getByRole('button', { name: text('en', 'lang.lo') }).click();
+    // exact: the menu button's own name holds the current language too ("Language English").
+    await page.getByRole('button', { name: text('en', 'lang.lo'), exact: true }).click();
     await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('lo');
     await expect.poll(() => page.getByText(text('lo', 'home.total')).isVisible()).toBe(true);
     await page.reload();
@@ -172,7 +173,7 @@ describe('a player registers, logs in, manages the profile and logs out', () => 
     expect(await page.evaluate(() => document.cookie)).toContain('lang=LO');
     // The current language is shown but cannot be chosen again.
     await page.getByRole('button', { name: text('lo', 'lang.label') }).click();
-    expect(await page.getByRole('button', { name: text('lo', 'lang.lo') }).isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: text('lo', 'lang.lo'), exact: true }).isDisabled()).toBe(true);
   });
 
   it('sends a visitor without a token to login with the next URL, and back there after login', async () => {
