@@ -45,6 +45,11 @@ export default defineConfig(({ command, mode }) => ({
     assetsInlineLimit: 0,
     target: 'es2022',
     rolldownOptions: {
+      onwarn(warning, warn) {
+        // React Router asks for React 19's useOptimistic and falls back when it is missing, as under preact/compat.
+        if (warning.code === 'IMPORT_IS_UNDEFINED' && warning.message.includes('useOptimistic')) return;
+        warn(warning);
+      },
       // The app imports the contract's constants instead of keeping copies of them; inlining every imported
       // constant (not only in conditions, the default) keeps those imports as small as the copies were.
       optimization: { inlineConst: true },
