@@ -292,6 +292,26 @@ describe('RegisterWizard', () => {
       expect(((await screen.findByLabelText('Name')) as HTMLInputElement).value).toBe('Somchai');
     });
 
+    it('back on a step opened first (a link, a new tab) shows the previous step instead of leaving', async () => {
+      sessionStorage.setItem(
+        'register-wizard',
+        JSON.stringify({
+          phone: '0812345678',
+          otp: { ref: '', token: '' },
+          otpEnabled: false,
+          phoneReady: true,
+          profileReady: false,
+          profile: { name: 'Somchai', sourceCode: '', inviteCode: '' },
+          bank: { bankCode: '', bankAccountNo: '', firstName: '', lastName: '', currency: '' },
+        }),
+      );
+      const { user, router } = setup({}, '/register?step=profile');
+      await screen.findByLabelText('Name');
+      await user.click(screen.getByRole('button', { name: 'Back' }));
+      expect(((await screen.findByLabelText('Phone number')) as HTMLInputElement).value).toBe('0812345678');
+      expect(router.state.location.pathname).toBe('/register');
+    });
+
     it('a reload keeps the step whose data is there, and shows the phone step otherwise', async () => {
       sessionStorage.setItem(
         'register-wizard',

@@ -8,7 +8,7 @@ import { StatusCard } from '@wallet/web-kit/ui/status-card';
 import { useToast } from '@wallet/web-kit/ui/toast';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { config } from '@/lib/config';
 import { useBanks } from '@/lib/lookups/get-banks';
 import { passwordProblemText } from '@/lib/password-rule';
@@ -44,6 +44,7 @@ const FIELD_ALIASES: Record<string, string> = { phoneNumber: 'phone', username: 
 export function RegisterWizard() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const location = useLocation();
   const toast = useToast();
   const queryClient = useQueryClient();
   const [searchParams, setSearchParams] = useSearchParams();
@@ -137,11 +138,15 @@ export function RegisterWizard() {
     );
   };
 
-  /** The on-screen back button does what the phone's back button does. */
+  /**
+   * The on-screen back button does what the phone's back button does, unless this step is the first
+   * entry of the history (a step opened from a link or a new tab): then it shows the previous step.
+   */
   const back = () => {
     setErrors({});
     setFormError(null);
-    navigate(-1);
+    if (location.key !== 'default') return navigate(-1);
+    go(step === 'bank' ? 'profile' : 'phone', { replace: true });
   };
 
   /** Server errors name a field when they can: show them next to it, or above the form if it is on another step. */
