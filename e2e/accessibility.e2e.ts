@@ -81,6 +81,12 @@ describe('accessibility (axe-core)', () => {
         if (SHOWN.has(path)) await screenshot(page, `px-a11y${path.replace(/\//g, '-')}-${lang}`);
       }
 
+      await page.goto('/howto');
+      await page.locator('.howto-card').first().click();
+      await page.getByRole('dialog').locator('video').waitFor();
+      found.push(...(await audit(page, `${lang} how-to video dialog`)));
+      await closeDialog(page);
+
       // A refused field: its error is announced and tied to the field.
       await page.goto('/forgot-password');
       await page.locator('input[name=phone]').fill('08');
