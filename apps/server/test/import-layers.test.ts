@@ -182,6 +182,15 @@ describe('server import layers', () => {
     expect(opener.map((edge) => edge.from)).toEqual([]);
   });
 
+  it('keeps SQL in repos: no route of a feature builds a query', () => {
+    // A route that queries tables itself skips the repo that the service and its tests rely on.
+    const querying = sourceFiles(join(SRC, 'modules'))
+      .filter((file) => file.endsWith('.routes.ts'))
+      .filter((file) => /\.(selectFrom|insertInto|updateTable|deleteFrom)\(|\bsql`/.test(readFileSync(file, 'utf8')))
+      .map(fromSrc);
+    expect(querying).toEqual([]);
+  });
+
   it('has no import cycle between the top-level folders', () => {
     const cycle = findCycle(edges);
     const through = cycle?.slice(1).map((layer, i) => {

@@ -54,6 +54,15 @@ export function findCreditTarget(db: Kysely<Database>, userId: string) {
   return db.selectFrom('users').select(['id', 'bank_code', 'currency']).where('id', '=', userId).executeTakeFirst();
 }
 
+/** The sandbox bank's sender: a player, by the username its calls name, with their registered bank account. */
+export function findPlayerByUsername(db: Kysely<Database>, username: string) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'bank_code', 'bank_account_no', 'currency'])
+    .where('username', '=', username)
+    .executeTakeFirst();
+}
+
 export async function listTransfers(
   db: Kysely<Database>,
   filter: { status?: string | undefined; limit: number },

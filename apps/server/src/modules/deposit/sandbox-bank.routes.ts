@@ -18,6 +18,7 @@ import { ledgerCurrency } from '../../ledger/accounts.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { conflict, notFound, refused } from '../../lib/domain-error.ts';
 import { orderedId } from '../../lib/ids.ts';
+import { findPlayerByUsername } from './bank-feed.repo.ts';
 import { type BankFeed, operatorBankAccounts } from './bank-feed.service.ts';
 
 const SANDBOX_OPERATOR = 'sandbox';
@@ -57,11 +58,7 @@ export const sandboxBankRoutes: FastifyPluginAsyncZod<{ db: Kysely<Database>; cl
     },
     async (request) => {
       if (request.body.amount <= 0) throw refused('KEY_INVALID', 'amount');
-      const user = await db
-        .selectFrom('users')
-        .select(['id', 'bank_code', 'bank_account_no', 'currency'])
-        .where('username', '=', request.body.username)
-        .executeTakeFirst();
+      const user = await findPlayerByUsername(db, request.body.username);
       if (!user) throw refused('NO_USER', 'username');
       const currency = ledgerCurrency(user.currency);
       const destination = (await operatorBankAccounts(db)).find(
@@ -124,11 +121,7 @@ export const sandboxBankRoutes: FastifyPluginAsyncZod<{ db: Kysely<Database>; cl
       },
     },
     async (request) => {
-      const user = await db
-        .selectFrom('users')
-        .select('id')
-        .where('username', '=', request.body.username)
-        .executeTakeFirst();
+      const user = await findPlayerByUsername(db, request.body.username);
       if (!user) throw refused('NO_USER', 'username');
       await feed.creditUnmatched(request.params.id, { userId: user.id, operator: SANDBOX_OPERATOR });
       const view = await feed.find(request.params.id);

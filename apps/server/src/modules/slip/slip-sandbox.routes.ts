@@ -22,6 +22,7 @@ import { renderSlipImage } from '../../providers/slip-verify/sandbox-slip-image.
 import type { SandboxSlipVerifier } from '../../providers/slip-verify/sandbox-slip-verify.ts';
 import { maskAccountNo } from '../../providers/slip-verify/slip-verify-provider.ts';
 import { bankIdOfCode } from '../../providers/slip-verify/thai-bank-ids.ts';
+import { findPlayerAccount } from './slip.repo.ts';
 import type { SlipService } from './slip.service.ts';
 
 /** Who decided, as the operator stand-ins record it until the back office has operator logins. */
@@ -83,11 +84,7 @@ export const slipSandboxRoutes: FastifyPluginAsyncZod<SlipSandboxOptions> = asyn
   async function sender(body: MakeSlipBody) {
     let registered: { bank_code: string; bank_account_no: string } | undefined;
     if (body.username !== undefined) {
-      registered = await db
-        .selectFrom('users')
-        .select(['bank_code', 'bank_account_no'])
-        .where('username', '=', body.username)
-        .executeTakeFirst();
+      registered = await findPlayerAccount(db, { username: body.username });
       if (!registered) throw refused('NO_USER', 'username');
     }
     const code = body.fromBankCode ?? registered?.bank_code;
