@@ -12,7 +12,7 @@ import {
 import type { Kysely, Transaction } from 'kysely';
 import { giveBackSlot, takeSlot } from '../../db/rate-counters.repo.ts';
 import { isPhoneRegistered } from '../../db/registered-phones.repo.ts';
-import type { Database } from '../../db/schema.ts';
+import type { Database, OtpPurpose } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { DomainError, limited, refused, upstreamFailed } from '../../lib/domain-error.ts';
 import { randomDigits, randomId, randomSecret, sha256 } from '../../lib/ids.ts';
@@ -59,13 +59,17 @@ export function createOtpService(deps: OtpDeps) {
     }
   }
 
-  async function send(phoneNumber: string, clientIp: string): Promise<OtpSendResponse> {
-    if (!isValidPhone(phoneNumber, deps.laoMode)) throw refused('PHONE_NUMBER_REQUIRE_10_DIGIT', 'phoneNumber');
-    if (await isPhoneRegistered(db, phoneNumber)) throw refused('EXISTING_USER', 'phoneNumber');
-    const now = clock.now();
-    if (await repo.findUsableVerification(db, phoneNumber, now - VERIFICATION_VALID_MS)) {
-      return { otpRef: '', otpToken: '', code: 'OTP_VERIFIED', expireIn: 0 };
-    }
+  /**
+   * Registration and reset codes share the per-phone limits and the SMS budget: a reset must not become a
+   * way around the limits of registration codes, or the other way round.
+   */
+  async function limitAndSend(
+    phoneNumber: string,
+    clientIp: string,
+    now: number,
+    purpose: OtpPurpose,
+    message: (code: string, ref: string) => string,
+  ): Promise<OtpSendResponse> {
     const sends = await repo.countOtpSendsSince(db, phoneNumber, now - OTP_SEND_WINDOW_SECONDS * 1000);
     if (sends >= OTP_MAX_SENDS) throw limited('OTP_BLOCK');
     const latest = await repo.latestOtpForPhone(db, phoneNumber);
@@ -77,7 +81,7 @@ export function createOtpService(deps: OtpDeps) {
     const code = randomDigits(OTP_CODE_LENGTH);
     const ref = Array.from({ length: 4 }, () => 'ABCDEFGHJKLMNPQRSTUVWXYZ'[randomInt(24)]).join('');
     try {
-      await deps.sms.send(phoneNumber, `${deps.appName} OTP ${code} (ref ${ref}), valid ${OTP_TTL_SECONDS / 60} min.`);
+      await deps.sms.send(phoneNumber, message(code, ref));
     } catch {
       throw upstreamFailed('OTP_SEND_FAIL');
     }
@@ -92,8 +96,21 @@ export function createOtpService(deps: OtpDeps) {
       verified_at: null,
       consumed_at: null,
       created_at: now,
+      purpose,
     });
     return { otpRef: ref, otpToken, code: 'OK', expireIn: OTP_TTL_SECONDS };
+  }
+
+  async function send(phoneNumber: string, clientIp: string): Promise<OtpSendResponse> {
+    if (!isValidPhone(phoneNumber, deps.laoMode)) throw refused('PHONE_NUMBER_REQUIRE_10_DIGIT', 'phoneNumber');
+    if (await isPhoneRegistered(db, phoneNumber)) throw refused('EXISTING_USER', 'phoneNumber');
+    const now = clock.now();
+    if (await repo.findUsableVerification(db, phoneNumber, now - VERIFICATION_VALID_MS)) {
+      return { otpRef: '', otpToken: '', code: 'OTP_VERIFIED', expireIn: 0 };
+    }
+    return limitAndSend(phoneNumber, clientIp, now, 'register', (code, ref) => {
+      return `${deps.appName} OTP ${code} (ref ${ref}), valid ${OTP_TTL_SECONDS / 60} min.`;
+    });
   }
 
   async function verify(otpToken: string, otpCode: string): Promise<{ message: 'OTP_CODE_VALID' }> {
@@ -113,7 +130,7 @@ export function createOtpService(deps: OtpDeps) {
   }
 
   /** Registration calls this while OTP registration is on; it spends the verification so it works once. */
-  async function consumeVerification(trx: Kysely<Database>, phone: string): Promise<void> {
+  async function consumeVerification(trx: Transaction<Database>, phone: string): Promise<void> {
     const verification = await repo.findUsableVerification(trx, phone, clock.now() - VERIFICATION_VALID_MS);
     if (!verification) throw refused('UNVERIFIED_OTP', 'username');
     await repo.markConsumed(trx, verification.id, clock.now());
@@ -132,39 +149,10 @@ export function createOtpService(deps: OtpDeps) {
     // Registration already answers EXISTING_USER for a known phone, so saying NO_USER hides nothing more.
     if (!(await isPhoneRegistered(db, phoneNumber))) throw refused('NO_USER', 'phoneNumber');
     const now = clock.now();
-    const sends = await repo.countOtpSendsSince(db, phoneNumber, now - OTP_SEND_WINDOW_SECONDS * 1000);
-    if (sends >= OTP_MAX_SENDS) throw limited('OTP_BLOCK');
-    const latest = await repo.latestOtpForPhone(db, phoneNumber);
-    if (latest && now - latest.created_at < OTP_RESEND_COOLDOWN_SECONDS * 1000) throw limited('REQUEST_LIMIT');
-    await takeSendBudget(clientIp, now);
-
-    const id = randomId(16);
-    const otpToken = randomSecret();
-    const code = randomDigits(OTP_CODE_LENGTH);
-    const ref = Array.from({ length: 4 }, () => 'ABCDEFGHJKLMNPQRSTUVWXYZ'[randomInt(24)]).join('');
-    const minutes = OTP_TTL_SECONDS / 60;
-    try {
-      await deps.sms.send(
-        phoneNumber,
-        `${deps.appName} password reset code ${code} (ref ${ref}), valid ${minutes} min. Not you? Ignore this SMS.`,
-      );
-    } catch {
-      throw upstreamFailed('OTP_SEND_FAIL');
-    }
-    await repo.insertOtp(db, {
-      id,
-      phone: phoneNumber,
-      token_hash: sha256(otpToken),
-      ref,
-      code_hash: codeHash(id, code),
-      attempts: 0,
-      expires_at: now + OTP_TTL_SECONDS * 1000,
-      verified_at: null,
-      consumed_at: null,
-      created_at: now,
-      purpose: 'reset',
+    return limitAndSend(phoneNumber, clientIp, now, 'reset', (code, ref) => {
+      const minutes = OTP_TTL_SECONDS / 60;
+      return `${deps.appName} password reset code ${code} (ref ${ref}), valid ${minutes} min. Not you? Ignore this SMS.`;
     });
-    return { otpRef: ref, otpToken, code: 'OK', expireIn: OTP_TTL_SECONDS };
   }
 
   /** The phone a verified reset code proved, spent inside the reset's transaction so it works once. */
