@@ -71,6 +71,22 @@ export async function bookPendingMovement(
   return postTransfer(trx, { from, to, amount, kind, refType: 'statement', refId: pending.statementId, now });
 }
 
+/**
+ * Ends a movement the player sees as PENDING with its outcome, and posts the transfer that outcome
+ * calls for (a withdrawal's payout or refund, a game's payout or the reversal of money it never got),
+ * together. The caller makes sure it settles once (the withdrawal's own status, the game account's
+ * lock): the transfer is posted whatever the statement's status was.
+ */
+export async function settleMovement(
+  trx: Transaction<Database>,
+  settlement: { statementId: string; status: 'SUCCESS' | 'FAILED' },
+  movement: Omit<Movement, 'statement'>,
+): Promise<TransferResult> {
+  const { from, to, amount, kind, now } = movement;
+  await settlePending.run(trx, [settlement.status, now, settlement.statementId]);
+  return postTransfer(trx, { from, to, amount, kind, refType: 'statement', refId: settlement.statementId, now });
+}
+
 /** A statement with no money behind it yet (a manual deposit notice, a game transfer out before the provider pays). */
 export async function insertStatement(
   db: Kysely<Database>,

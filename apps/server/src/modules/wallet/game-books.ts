@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { ledgerBalance } from '../../ledger/accounts.ts';
-import { settleStatement } from '../../ledger/booking.ts';
+import { settleMovement, settleStatement } from '../../ledger/booking.ts';
 import { LEDGER_KINDS, type LedgerAccount, postTransfer } from '../../ledger/ledger.ts';
 import type { GameProvider } from '../../providers/games/game-provider.ts';
 import { callProvider } from './provider-call.ts';
@@ -53,16 +53,11 @@ export async function reverseTransferIn(
   amount: number,
   now: number,
 ) {
-  await postTransfer(trx, {
-    from: ctx.game,
-    to: ctx.wallet,
-    amount,
-    kind: LEDGER_KINDS.reversal,
-    refType: 'statement',
-    refId: statementId,
-    now,
-  });
-  await settleStatement(trx, statementId, 'FAILED', now);
+  await settleMovement(
+    trx,
+    { statementId, status: 'FAILED' },
+    { from: ctx.game, to: ctx.wallet, amount, kind: LEDGER_KINDS.reversal, now },
+  );
 }
 
 /** Posts a game → wallet transfer the provider has paid out. */
@@ -73,17 +68,11 @@ export async function completeTransferOut(
   amount: number,
   now: number,
 ) {
-  const moved = await postTransfer(trx, {
-    from: ctx.game,
-    to: ctx.wallet,
-    amount,
-    kind: LEDGER_KINDS.gameTransfer,
-    refType: 'statement',
-    refId: statementId,
-    now,
-  });
-  await settleStatement(trx, statementId, 'SUCCESS', now);
-  return moved;
+  return settleMovement(
+    trx,
+    { statementId, status: 'SUCCESS' },
+    { from: ctx.game, to: ctx.wallet, amount, kind: LEDGER_KINDS.gameTransfer, now },
+  );
 }
 
 export interface SyncResult {

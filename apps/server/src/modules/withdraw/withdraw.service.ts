@@ -15,14 +15,8 @@ import type { Database } from '../../db/schema.ts';
 import { getSetting } from '../../db/settings.repo.ts';
 import type { DomainEvents } from '../../events/domain-events.ts';
 import { playerLedgerAccounts } from '../../ledger/accounts.ts';
-import { bookMovement, settleStatement } from '../../ledger/booking.ts';
-import {
-  InsufficientFunds,
-  LEDGER_KINDS,
-  postTransfer,
-  SYSTEM_KINDS,
-  type SystemAccounts,
-} from '../../ledger/ledger.ts';
+import { bookMovement, settleMovement } from '../../ledger/booking.ts';
+import { InsufficientFunds, LEDGER_KINDS, SYSTEM_KINDS, type SystemAccounts } from '../../ledger/ledger.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { conflict, notFound, refused } from '../../lib/domain-error.ts';
 import { orderedId } from '../../lib/ids.ts';
@@ -233,16 +227,17 @@ export function createWithdrawals(deps: WithdrawDeps) {
         now,
       );
       if (!settled) return undefined;
-      await settleStatement(trx, row.id, paid ? 'SUCCESS' : 'FAILED', now);
-      const moved = await postTransfer(trx, {
-        from: clearing,
-        to: paid ? bank : wallet,
-        amount: Number(row.amount),
-        kind: paid ? LEDGER_KINDS.payout : LEDGER_KINDS.reversal,
-        refType: 'statement',
-        refId: row.id,
-        now,
-      });
+      const moved = await settleMovement(
+        trx,
+        { statementId: row.id, status: paid ? 'SUCCESS' : 'FAILED' },
+        {
+          from: clearing,
+          to: paid ? bank : wallet,
+          amount: Number(row.amount),
+          kind: paid ? LEDGER_KINDS.payout : LEDGER_KINDS.reversal,
+          now,
+        },
+      );
       return paid ? null : moved.toBalance;
     });
     if (walletAfter === undefined) {
