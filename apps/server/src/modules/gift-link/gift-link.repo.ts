@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 
 /**
@@ -47,7 +47,7 @@ export async function markVoucherUnknown(db: Kysely<Database>, voucherCode: stri
 
 /** In the crediting transaction: the claim becomes a credited redemption, once. */
 export async function markVoucherCredited(
-  trx: Kysely<Database>,
+  trx: Transaction<Database>,
   voucherCode: string,
   credited: { amount: number; statementId: string; now: number },
 ): Promise<boolean> {

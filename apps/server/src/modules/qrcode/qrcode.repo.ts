@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from 'kysely';
+import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { QrcodesTable, QrPaymentOutcome, QrPaymentsTable } from '../../db/schema/qrcodes.ts';
 import type { Database } from '../../db/schema.ts';
 
@@ -58,7 +58,7 @@ export async function expireStaleQrcodes(
  * CANCELLED (its gateway ref is returned so the gateway can be told), a run-out one EXPIRED.
  */
 export async function closePendingQrcodes(
-  trx: Kysely<Database>,
+  trx: Transaction<Database>,
   userId: string,
   bankCode: string,
   now: number,
@@ -75,7 +75,7 @@ export async function closePendingQrcodes(
   return cancelled.map((row) => row.gateway_ref);
 }
 
-export async function insertQrcode(trx: Kysely<Database>, row: QrcodeRow): Promise<void> {
+export async function insertQrcode(trx: Transaction<Database>, row: QrcodeRow): Promise<void> {
   await trx.insertInto('qrcodes').values(row).execute();
 }
 
@@ -139,7 +139,7 @@ export async function findQrcodeByGatewayRef(
  * UPDATE itself, so two payments of one QR racing on any database credit one of them.
  */
 export async function markQrcodePaid(
-  trx: Kysely<Database>,
+  trx: Transaction<Database>,
   qrcodeId: string,
   payment: { paymentRef: string; paidAt: number; statementId: string; now: number },
 ): Promise<boolean> {

@@ -257,13 +257,13 @@ export async function settleHeldSlip(
  * uploaded by someone else) can only be duplicates; no attempt would ever come to say so.
  */
 export async function failHeldTwins(
-  db: Kysely<Database>,
+  trx: Transaction<Database>,
   reference: string,
   decidedId: string,
   operator: string,
   now: number,
 ): Promise<void> {
-  await db
+  await trx
     .updateTable('slips')
     .set({ status: 'failed', note: 'SLIP_REFNO_DUPLICATED', decided_by: operator, updated_at: now })
     .where('reference', '=', reference)
