@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase, type TestDatabase, testDialects } from '../../test/helpers.ts';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
-import { parseBackofficeArgs, runBackoffice, UsageError } from './backoffice.ts';
+import { parseBackofficeArgs, runBackoffice } from './backoffice.ts';
+import { UsageError } from './command-line.ts';
 
 const base = ['create-operator', '--username', 'boss', '--role', 'owner'];
 

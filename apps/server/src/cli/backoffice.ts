@@ -4,10 +4,7 @@
  * has no sign-up, so someone with access to the server starts its staff. Exit 1 on failure.
  */
 import { userInfo } from 'node:os';
-import { resolve } from 'node:path';
 import { createInterface } from 'node:readline';
-import { pathToFileURL } from 'node:url';
-import { parseArgs } from 'node:util';
 import { OPERATOR_ROLES, OPERATOR_USERNAME_PATTERN, type OperatorRole } from '@wallet/contract/backoffice/roles';
 import { PASSWORD_MIN_LENGTH, passwordProblem } from '@wallet/contract/password-rule';
 import { ConfigError, loadConfig } from '../config.ts';
@@ -17,6 +14,7 @@ import { systemClock } from '../lib/clock.ts';
 import { DomainError } from '../lib/domain-error.ts';
 import { randomId } from '../lib/ids.ts';
 import { createStaffService } from '../modules/backoffice/staff.service.ts';
+import { invokedDirectly, parseCommandLine, UsageError } from './command-line.ts';
 
 export const BACKOFFICE_USAGE = `usage: npm run backoffice -- create-operator --username <name> --role <role> [--password <password>]
 
@@ -28,26 +26,18 @@ Makes a back-office operator on the configured database (DATABASE_URL, else ./da
                         command asks for it, unseen, on the terminal
   -h, --help            this text`;
 
-export class UsageError extends Error {}
-
 export type BackofficeCommand =
   | { kind: 'help' }
   | { kind: 'create-operator'; username: string; role: OperatorRole; password?: string | undefined };
 
 export function parseBackofficeArgs(argv: string[]): BackofficeCommand {
-  let parsed: ReturnType<typeof parseOptions>;
-  try {
-    parsed = parseOptions(argv);
-  } catch (error) {
-    throw new UsageError(error instanceof Error ? error.message : String(error));
-  }
-  const { values, positionals } = parsed;
-  if (values.help) return { kind: 'help' };
-  const [command, ...extra] = positionals;
-  if (!command) throw new UsageError('a command is required: create-operator');
-  if (command !== 'create-operator')
-    throw new UsageError(`unknown command "${command}"; the command is create-operator`);
-  if (extra.length > 0) throw new UsageError(`unexpected argument "${extra[0]}"`);
+  const parsed = parseCommandLine(argv, 'create-operator', {
+    username: { type: 'string' },
+    role: { type: 'string' },
+    password: { type: 'string' },
+  });
+  if (parsed.help) return { kind: 'help' };
+  const { values } = parsed;
   const username = values.username?.trim().toLowerCase();
   if (!username) throw new UsageError('--username is required');
   if (!OPERATOR_USERNAME_PATTERN.test(username)) {
@@ -59,20 +49,6 @@ export function parseBackofficeArgs(argv: string[]): BackofficeCommand {
   const role = OPERATOR_ROLES.find((r) => r === values.role);
   if (!role) throw new UsageError(`--role must be one of ${OPERATOR_ROLES.join(', ')}, not "${values.role}"`);
   return { kind: 'create-operator', username, role, password: values.password };
-}
-
-function parseOptions(argv: string[]) {
-  return parseArgs({
-    args: argv,
-    allowPositionals: true,
-    strict: true,
-    options: {
-      username: { type: 'string' },
-      role: { type: 'string' },
-      password: { type: 'string' },
-      help: { type: 'boolean', short: 'h' },
-    },
-  });
 }
 
 export interface CliIo {
@@ -174,9 +150,7 @@ function askSecretOnTerminal(question: string): Promise<string> {
   });
 }
 
-const invokedDirectly =
-  process.argv[1] !== undefined && import.meta.url === pathToFileURL(resolve(process.argv[1])).href;
-if (invokedDirectly) {
+if (invokedDirectly(import.meta.url)) {
   const code = await runBackoffice(process.argv.slice(2), process.env, {
     out: (line) => console.info(line),
     err: (line) => console.error(line),

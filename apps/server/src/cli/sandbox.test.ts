@@ -12,7 +12,8 @@ import type { Db } from '../db/database.ts';
 import { seed } from '../db/seed/seed.ts';
 import { playerBalance } from '../ledger/accounts.ts';
 import { signedDelivery, verifyBankFeed } from '../providers/payments/bank-feed-signature.ts';
-import { buildTransfer, describeOutcome, parseSandboxArgs, runSandbox, UsageError } from './sandbox.ts';
+import { UsageError } from './command-line.ts';
+import { buildTransfer, describeOutcome, parseSandboxArgs, runSandbox } from './sandbox.ts';
 
 const run = promisify(execFile);
 const TSX = resolve(REPO_ROOT, 'node_modules/tsx/dist/cli.mjs');

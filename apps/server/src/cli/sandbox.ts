@@ -4,9 +4,6 @@
  * what became of it in one line. Exit 1 on failure.
  */
 import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { parseArgs } from 'node:util';
 import {
   BANK_FEED_PATH,
   type BankFeedResponse,
@@ -19,6 +16,7 @@ import { ConfigError, loadConfig } from '../config.ts';
 import { openDb } from '../db/database.ts';
 import { orderedId } from '../lib/ids.ts';
 import { readBankFeedSecret, signedDelivery } from '../providers/payments/bank-feed-signature.ts';
+import { invokedDirectly, parseCommandLine, UsageError } from './command-line.ts';
 
 export const SANDBOX_USAGE = `usage: npm run sandbox -- bank-transfer --to <account no> --from <account no> --amount <baht> [options]
 
@@ -37,8 +35,6 @@ Posts one incoming bank transfer to the server's signed bank feed (${BANK_FEED_P
 The signing secret is BANK_WEBHOOK_SECRET when set, else the one the server generated in its database
 (DATABASE_URL, else ./data/wallet.db).`;
 
-export class UsageError extends Error {}
-
 export type SandboxCommand =
   | { kind: 'help' }
   | {
@@ -56,18 +52,17 @@ const AMOUNT_PATTERN = /^\d{1,10}(\.\d{1,2})?$/;
 
 /** Reads the command line; every mistake is a UsageError naming the option. */
 export function parseSandboxArgs(argv: string[]): SandboxCommand {
-  let parsed: ReturnType<typeof parseOptions>;
-  try {
-    parsed = parseOptions(argv);
-  } catch (error) {
-    throw new UsageError(error instanceof Error ? error.message : String(error));
-  }
-  const { values, positionals } = parsed;
-  if (values.help) return { kind: 'help' };
-  const [command, ...extra] = positionals;
-  if (!command) throw new UsageError('a command is required: bank-transfer');
-  if (command !== 'bank-transfer') throw new UsageError(`unknown command "${command}"; the command is bank-transfer`);
-  if (extra.length > 0) throw new UsageError(`unexpected argument "${extra[0]}"`);
+  const parsed = parseCommandLine(argv, 'bank-transfer', {
+    to: { type: 'string' },
+    from: { type: 'string' },
+    amount: { type: 'string' },
+    'from-bank': { type: 'string' },
+    reference: { type: 'string' },
+    mode: { type: 'string' },
+    url: { type: 'string' },
+  });
+  if (parsed.help) return { kind: 'help' };
+  const { values } = parsed;
   for (const required of ['to', 'from', 'amount'] as const) {
     if (!values[required]) throw new UsageError(`--${required} is required`);
   }
@@ -93,24 +88,6 @@ export function parseSandboxArgs(argv: string[]): SandboxCommand {
     mode: mode as DepositMode,
     url: values.url,
   };
-}
-
-function parseOptions(argv: string[]) {
-  return parseArgs({
-    args: argv,
-    allowPositionals: true,
-    strict: true,
-    options: {
-      to: { type: 'string' },
-      from: { type: 'string' },
-      amount: { type: 'string' },
-      'from-bank': { type: 'string' },
-      reference: { type: 'string' },
-      mode: { type: 'string' },
-      url: { type: 'string' },
-      help: { type: 'boolean', short: 'h' },
-    },
-  });
 }
 
 const OPTION_OF_FIELD: Record<string, string> = {
@@ -253,9 +230,7 @@ function safeJson(text: string): { message?: string } | undefined {
   }
 }
 
-const invokedDirectly =
-  process.argv[1] !== undefined && import.meta.url === pathToFileURL(resolve(process.argv[1])).href;
-if (invokedDirectly) {
+if (invokedDirectly(import.meta.url)) {
   const code = await runSandbox(process.argv.slice(2), process.env, {
     out: (line) => console.info(line),
     err: (line) => console.error(line),
