@@ -1,24 +1,10 @@
 import { PNG } from 'pngjs';
-import { slipVerify } from 'promptparse/generate';
 import { afterAll, describe, expect, it } from 'vitest';
 import { blackPng, pngBomb } from '../../../test/png-bomb.ts';
-import { renderSlipImage } from '../../providers/slip-verify/sandbox-slip-image.ts';
+import { SAMPLE_SLIP_QR, sampleSlipPng } from '../../../test/sample-slip.ts';
 import { createImageDecoder, ImageDecoderBusy } from './image-decoder.ts';
 
-const PAYLOAD = slipVerify({ sendingBank: '014', transRef: '2026011512345ABCDEFGHJK' });
-
-function slipWithQr(): Buffer {
-  return renderSlipImage({
-    senderBankCode: 'SCB',
-    receiverBankCode: 'KBANK',
-    senderAccountNo: 'xxxxx1234x',
-    receiverAccountNo: 'xxxxx6789x',
-    amount: 100_00,
-    transferredAt: Date.UTC(2026, 0, 15, 3),
-    reference: '2026011512345ABCDEFGHJK',
-    qrPayload: PAYLOAD,
-  });
-}
+const PAYLOAD = SAMPLE_SLIP_QR;
 
 /** A white photo-sized picture: seconds of decoding and QR search, well within every size limit. */
 function bigWhitePng(): Buffer {
@@ -52,7 +38,7 @@ describe('the image decoder', () => {
 
   it('reads a slip’s QR code in a worker while the event loop keeps turning', async () => {
     const images = decoder();
-    expect(await images.readQr(slipWithQr())).toEqual({ kind: 'found', text: PAYLOAD });
+    expect(await images.readQr(sampleSlipPng())).toEqual({ kind: 'found', text: PAYLOAD });
 
     const order: string[] = [];
     const reading = images.readQr(bigWhitePng()).then((result) => {
@@ -72,7 +58,7 @@ describe('the image decoder', () => {
     const big = bigWhitePng();
     expect(await images.readQr(big, { timeLimitMs: 1 })).toEqual({ kind: 'too-large', limit: 'time' });
     // Two more at once on the one thread: the second waits, and its limit counts from its own start.
-    const [first, second] = await Promise.all([images.readQr(big, { timeLimitMs: 1 }), images.readQr(slipWithQr())]);
+    const [first, second] = await Promise.all([images.readQr(big, { timeLimitMs: 1 }), images.readQr(sampleSlipPng())]);
     expect(first).toEqual({ kind: 'too-large', limit: 'time' });
     expect(second).toEqual({ kind: 'found', text: PAYLOAD });
     expect(images.decodesRequested()).toBe(3);
@@ -80,7 +66,7 @@ describe('the image decoder', () => {
 
   it('refuses decodes beyond its queue instead of piling them up', async () => {
     const images = decoder({ threads: 1, maxQueue: 1 });
-    const results = await Promise.allSettled([1, 2, 3, 4].map(() => images.readQr(slipWithQr())));
+    const results = await Promise.allSettled([1, 2, 3, 4].map(() => images.readQr(sampleSlipPng())));
     const refused = results.filter((r) => r.status === 'rejected');
     expect(refused.length).toBeGreaterThan(0);
     for (const r of refused) expect((r as PromiseRejectedResult).reason).toBeInstanceOf(ImageDecoderBusy);
@@ -91,7 +77,7 @@ describe('the image decoder', () => {
     // pngjs decodes some cut-off files without complaint, filling the missing rows from uninitialised
     // memory: in a long-lived worker, the pixels of earlier images, whose QR codes it then "reads".
     const images = decoder();
-    const slip = slipWithQr();
+    const slip = sampleSlipPng();
     for (const cut of [40, 2000, 6000, slip.length - 13]) {
       expect(await images.readQr(slip.subarray(0, cut))).toEqual({ kind: 'unreadable' });
     }
@@ -101,9 +87,9 @@ describe('the image decoder', () => {
 
   it('calls a truncated or foreign file unreadable, and refuses work once closed', async () => {
     const images = createImageDecoder();
-    expect(await images.readQr(slipWithQr().subarray(0, 500))).toEqual({ kind: 'unreadable' });
+    expect(await images.readQr(sampleSlipPng().subarray(0, 500))).toEqual({ kind: 'unreadable' });
     expect(await images.readQr(Buffer.from('%PDF-1.7 not an image'))).toEqual({ kind: 'unreadable' });
     await images.close();
-    await expect(images.readQr(slipWithQr())).rejects.toThrow('closed');
+    await expect(images.readQr(sampleSlipPng())).rejects.toThrow('closed');
   });
 });

@@ -10,7 +10,7 @@ import {
   testDialects,
   withDepositContent,
 } from '../../../test/helpers.ts';
-import { getSetting, putSetting } from '../../db/settings.repo.ts';
+import { getSetting } from '../../db/settings.repo.ts';
 import { checkLedger } from '../../ledger/check.ts';
 import { writeServiceState } from '../service-state/service-state.ts';
 import {
@@ -56,6 +56,32 @@ describe.each(testDialects())('bank feed webhook (%s)', (dialect) => {
           })
         ).json<StatementListResponse>().statements,
     };
+  }
+
+  /** Runs `body` while deposits are notices the operator confirms by hand (manual mode). */
+  const withManualDeposits = (body: () => Promise<void>) =>
+    withDepositContent(ctx.db.kysely, (content) => ({ ...content, isManual: true }), body);
+
+  /** The player files a deposit notice and the operator confirms it under `bankReference`: paid another way. */
+  async function confirmManualDeposit(
+    p: Awaited<ReturnType<typeof player>>,
+    amount: number,
+    bankReference: string,
+  ): Promise<void> {
+    const add = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/wallet/add',
+      headers: bearer(p.token),
+      payload: { amount },
+    });
+    expect(add.json()).toMatchObject({ message: 'DEPOSIT_PENDING' });
+    const [notice] = await p.statements();
+    const confirmed = await ctx.app.inject({
+      method: 'POST',
+      url: `/sandbox/manual-deposits/${notice?._id}/confirm`,
+      payload: { bankReference },
+    });
+    expect(confirmed.statusCode).toBe(200);
   }
 
   async function recorded(reference: string) {
@@ -204,32 +230,15 @@ describe.each(testDialects())('bank feed webhook (%s)', (dialect) => {
   });
 
   it('does not pay a transfer another route claimed under the same reference in other letters', async () => {
-    await withDepositContent(
-      ctx.db.kysely,
-      (content) => ({ ...content, isManual: true }),
-      async () => {
-        const p = await player();
-        const add = await ctx.app.inject({
-          method: 'POST',
-          url: '/api/wallet/add',
-          headers: bearer(p.token),
-          payload: { amount: 60 },
-        });
-        expect(add.json()).toMatchObject({ message: 'DEPOSIT_PENDING' });
-        const [notice] = await p.statements();
-        const reference = newReference();
-        const confirmed = await ctx.app.inject({
-          method: 'POST',
-          url: `/sandbox/manual-deposits/${notice?._id}/confirm`,
-          payload: { bankReference: reference.toLowerCase() },
-        });
-        expect(confirmed.statusCode).toBe(200);
-        const res = await send(transferTo(p.account, 60, { reference }));
-        expect(res.json()).toEqual({ reference, status: 'DUPLICATE', repeated: false });
-        expect(await p.wallet()).toBe(60);
-        await expectLedgerHealthy();
-      },
-    );
+    await withManualDeposits(async () => {
+      const p = await player();
+      const reference = newReference();
+      await confirmManualDeposit(p, 60, reference.toLowerCase());
+      const res = await send(transferTo(p.account, 60, { reference }));
+      expect(res.json()).toEqual({ reference, status: 'DUPLICATE', repeated: false });
+      expect(await p.wallet()).toBe(60);
+      await expectLedgerHealthy();
+    });
   });
 
   it('keeps a transfer from an unknown sender as UNMATCHED until the operator credits it, once', async () => {
@@ -394,56 +403,25 @@ describe.each(testDialects())('bank feed webhook (%s)', (dialect) => {
   });
 
   it('marks DUPLICATE a transfer another route already paid under the same bank reference', async () => {
-    const content = await getSetting<{ isManual: boolean }>(ctx.db.kysely, 'content.deposit');
-    await putSetting(ctx.db.kysely, 'content.deposit', { ...content, isManual: true });
-    try {
+    await withManualDeposits(async () => {
       const p = await player();
-      const add = await ctx.app.inject({
-        method: 'POST',
-        url: '/api/wallet/add',
-        headers: bearer(p.token),
-        payload: { amount: 40 },
-      });
-      expect(add.json()).toMatchObject({ message: 'DEPOSIT_PENDING' });
-      const [notice] = await p.statements();
       const reference = newReference();
-      const confirmed = await ctx.app.inject({
-        method: 'POST',
-        url: `/sandbox/manual-deposits/${notice?._id}/confirm`,
-        payload: { bankReference: reference },
-      });
-      expect(confirmed.statusCode).toBe(200);
+      await confirmManualDeposit(p, 40, reference);
       // The feed then reports that very transfer: recorded, not paid again.
       const res = await send(transferTo(p.account, 40, { reference }));
       expect(res.json()).toEqual({ reference, status: 'DUPLICATE', repeated: false });
       expect(await p.wallet()).toBe(40);
       expect(await p.statements()).toHaveLength(1);
       await expectLedgerHealthy();
-    } finally {
-      await putSetting(ctx.db.kysely, 'content.deposit', content);
-    }
+    });
   });
 
   it('marks an UNMATCHED transfer DUPLICATE when the operator finds it was already paid another way', async () => {
-    const content = await getSetting<{ isManual: boolean }>(ctx.db.kysely, 'content.deposit');
-    await putSetting(ctx.db.kysely, 'content.deposit', { ...content, isManual: true });
-    try {
+    await withManualDeposits(async () => {
       const p = await player();
       const transfer = transferTo({ accountNo: '5550001114', bankCode: 'SCB' }, 45);
       expect((await send(transfer)).json()).toMatchObject({ status: 'UNMATCHED' });
-      await ctx.app.inject({
-        method: 'POST',
-        url: '/api/wallet/add',
-        headers: bearer(p.token),
-        payload: { amount: 45 },
-      });
-      const [notice] = await p.statements();
-      const confirmed = await ctx.app.inject({
-        method: 'POST',
-        url: `/sandbox/manual-deposits/${notice?._id}/confirm`,
-        payload: { bankReference: transfer.reference },
-      });
-      expect(confirmed.statusCode).toBe(200);
+      await confirmManualDeposit(p, 45, transfer.reference);
       const [row] = await recorded(transfer.reference);
       const credit = await ctx.app.inject({
         method: 'POST',
@@ -454,9 +432,7 @@ describe.each(testDialects())('bank feed webhook (%s)', (dialect) => {
       expect(credit.json()).toMatchObject({ status: 'DUPLICATE', userId: null, resolvedBy: 'sandbox' });
       expect(await p.wallet()).toBe(45);
       await expectLedgerHealthy();
-    } finally {
-      await putSetting(ctx.db.kysely, 'content.deposit', content);
-    }
+    });
   });
 
   it('keeps the sandbox bank credit working, through the feed', async () => {

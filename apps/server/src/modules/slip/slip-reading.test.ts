@@ -4,27 +4,12 @@ import { PNG } from 'pngjs';
 import { checksum } from 'promptparse';
 import { anyId, slipVerify } from 'promptparse/generate';
 import { afterAll, describe, expect, it } from 'vitest';
+import { SAMPLE_SLIP_REFERENCE as REFERENCE, sampleSlipPng } from '../../../test/sample-slip.ts';
 import { createImageDecoder } from '../../lib/image-decoder/image-decoder.ts';
-import { renderSlipImage } from '../../providers/slip-verify/sandbox-slip-image.ts';
 import { accountMatches, maskAccountNo, type SlipTransfer } from '../../providers/slip-verify/slip-verify-provider.ts';
 import { sniffImage } from './slip-image.ts';
 import { readMiniQr } from './slip-qr.ts';
 import { judgeTransfer } from './slip-rules.ts';
-
-const REFERENCE = '2026011512345ABCDEFGHJK';
-
-function slipPng(qrPayload: string | null): Buffer {
-  return renderSlipImage({
-    senderBankCode: 'SCB',
-    receiverBankCode: 'KBANK',
-    senderAccountNo: 'xxxxx1234x',
-    receiverAccountNo: 'xxxxx6789x',
-    amount: 100_00,
-    transferredAt: Date.UTC(2026, 0, 15, 3),
-    reference: REFERENCE,
-    qrPayload,
-  });
-}
 
 describe('the mini QR of a bank slip', () => {
   it('gives the sending bank id and reference of a well-formed code', () => {
@@ -62,7 +47,7 @@ describe('slip images', () => {
   afterAll(() => images.close());
 
   it('knows PNG and JPEG by their first bytes, whatever the file claims', () => {
-    const png = slipPng(null);
+    const png = sampleSlipPng(null);
     expect(sniffImage(png)?.contentType).toBe('image/png');
     const jpg = jpeg.encode({ width: 2, height: 2, data: Buffer.alloc(16, 255) }, 80).data;
     expect(sniffImage(jpg)?.contentType).toBe('image/jpeg');
@@ -73,13 +58,13 @@ describe('slip images', () => {
 
   it('finds the QR code on a slip, and says when there is none', async () => {
     const payload = slipVerify({ sendingBank: '014', transRef: REFERENCE });
-    expect(await images.readQr(slipPng(payload))).toEqual({ kind: 'found', text: payload });
-    expect(await images.readQr(slipPng(null))).toEqual({ kind: 'no-qr' });
+    expect(await images.readQr(sampleSlipPng(payload))).toEqual({ kind: 'found', text: payload });
+    expect(await images.readQr(sampleSlipPng(null))).toEqual({ kind: 'no-qr' });
   });
 
   it('finds the code on a large photo-sized image', async () => {
     const payload = slipVerify({ sendingBank: '014', transRef: REFERENCE });
-    const slip = PNG.sync.read(slipPng(payload));
+    const slip = PNG.sync.read(sampleSlipPng(payload));
     const photo = new PNG({ width: 2400, height: 1800 });
     photo.data.fill(255);
     PNG.bitblt(slip, photo, 0, 0, slip.width, slip.height, 900, 400);
@@ -99,7 +84,7 @@ describe('slip images', () => {
   });
 
   it('calls a truncated image unreadable', async () => {
-    expect(await images.readQr(slipPng(null).subarray(0, 500))).toEqual({ kind: 'unreadable' });
+    expect(await images.readQr(sampleSlipPng(null).subarray(0, 500))).toEqual({ kind: 'unreadable' });
     const jpg = jpeg.encode({ width: 64, height: 64, data: Buffer.alloc(64 * 64 * 4, 128) }, 80).data;
     expect(await images.readQr(jpg.subarray(0, 40))).toEqual({ kind: 'unreadable' });
   });
