@@ -10,12 +10,18 @@ import { CompiledQuery, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
-import { CONTENT_KEYS, type DepositContent } from '../src/db/content-settings.ts';
 import type { Db } from '../src/db/database.ts';
 import type { Database } from '../src/db/schema.ts';
-import { getSetting, putSetting } from '../src/db/settings.repo.ts';
 import { checkLedger } from '../src/ledger/check.ts';
-import { bearer, createTestContext, fundWallet, registerPlayer, type TestContext, testDialects } from './helpers.ts';
+import {
+  bearer,
+  createTestContext,
+  fundWallet,
+  registerPlayer,
+  type TestContext,
+  testDialects,
+  withDepositContent,
+} from './helpers.ts';
 
 /** The seeded gift-link wallet (deposit settings, mode LINK). */
 const WALLET_NAME = '0899999999';
@@ -170,28 +176,28 @@ describe.each(testDialects())('a keyed money POST whose server died before stori
   }, 60_000);
 
   it('POST /api/wallet/add replays its answer and records one notice', async () => {
-    const seeded = (await getSetting<DepositContent>(ctx.db.kysely, CONTENT_KEYS.deposit)) as DepositContent;
-    await putSetting(ctx.db.kysely, CONTENT_KEYS.deposit, { ...seeded, isManual: true });
-    try {
-      const p = await player(50);
-      const request: Request = {
-        method: 'POST',
-        url: '/api/wallet/add',
-        headers: { ...p.headers, 'idempotency-key': 'crash-add-1' },
-        payload: { amount: 100 },
-      };
-      await firstAttemptDies(request);
-      expect(await retried(request)).toEqual({ message: 'DEPOSIT_PENDING', wallet: { amount: 50 } });
-      const notices = await ctx.db.kysely
-        .selectFrom('manual_deposits')
-        .innerJoin('users', 'users.id', 'manual_deposits.user_id')
-        .where('users.username', '=', p.phone)
-        .select('manual_deposits.id')
-        .execute();
-      expect(notices).toHaveLength(1);
-    } finally {
-      await putSetting(ctx.db.kysely, CONTENT_KEYS.deposit, seeded);
-    }
+    await withDepositContent(
+      ctx.db.kysely,
+      (content) => ({ ...content, isManual: true }),
+      async () => {
+        const p = await player(50);
+        const request: Request = {
+          method: 'POST',
+          url: '/api/wallet/add',
+          headers: { ...p.headers, 'idempotency-key': 'crash-add-1' },
+          payload: { amount: 100 },
+        };
+        await firstAttemptDies(request);
+        expect(await retried(request)).toEqual({ message: 'DEPOSIT_PENDING', wallet: { amount: 50 } });
+        const notices = await ctx.db.kysely
+          .selectFrom('manual_deposits')
+          .innerJoin('users', 'users.id', 'manual_deposits.user_id')
+          .where('users.username', '=', p.phone)
+          .select('manual_deposits.id')
+          .execute();
+        expect(notices).toHaveLength(1);
+      },
+    );
   }, 60_000);
 
   it('POST /api/qrcode/:bankCode replays the QR it created and creates one', async () => {
