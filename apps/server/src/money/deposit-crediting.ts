@@ -133,32 +133,55 @@ export function createDepositService(deps: {
   }
 
   /**
-   * Credits a confirmed deposit, claims its outside reference and lets the caller update its own
-   * record, all in one transaction; then tells the player's open apps.
+   * The crediting transaction of every deposit: `book` writes the statement and the transfer, then the
+   * outside reference is claimed, `deposit.booked` published and the caller's record updated, all or
+   * nothing; the player's open apps hear of it once it has committed.
    */
-  async function credit(input: DepositCredit, record?: DepositRecorder): Promise<CreditOutcome> {
-    const { wallet, clearing } = await accountsFor(input.userId, input.source);
+  async function creditIn(
+    deposit: { userId: string; amount: number; source: DepositCredit['source']; reference?: string | undefined },
+    book: (
+      trx: Transaction<Database>,
+      accounts: { wallet: LedgerAccount; clearing: LedgerAccount },
+      now: number,
+    ) => Promise<{ statementId: string; toBalance: number }>,
+    record: DepositRecorder | undefined,
+  ): Promise<PendingCreditOutcome> {
+    const accounts = await accountsFor(deposit.userId, deposit.source);
     const now = deps.clock.now();
     try {
-      const result = await deps.db.transaction().execute(async (trx) => {
-        const booked = await bookDeposit(trx, clearing, wallet, input, now);
-        if (input.reference !== undefined) await claimReference(trx, input.reference, booked.statementId, now);
+      const booked = await deps.db.transaction().execute(async (trx) => {
+        const booked = await book(trx, accounts, now);
+        if (deposit.reference !== undefined) await claimReference(trx, deposit.reference, booked.statementId, now);
         await events.publish(trx, 'deposit.booked', {
-          userId: input.userId,
-          amount: input.amount,
-          currency: wallet.currency,
+          userId: deposit.userId,
+          amount: deposit.amount,
+          currency: accounts.wallet.currency,
           statementId: booked.statementId,
           now,
         });
         if (record && !(await record(trx, booked.statementId))) throw new Declined('declined');
         return booked;
       });
-      events.notify('wallet.changed', { userId: input.userId, walletMinor: result.toBalance });
-      return { credited: true, walletMinor: result.toBalance, statementId: result.statementId };
+      events.notify('wallet.changed', { userId: deposit.userId, walletMinor: booked.toBalance });
+      return { credited: true, walletMinor: booked.toBalance, statementId: booked.statementId };
     } catch (error) {
-      if (error instanceof Declined && error.reason !== 'not-pending') return { credited: false, reason: error.reason };
+      if (error instanceof Declined) return { credited: false, reason: error.reason };
       throw error;
     }
+  }
+
+  /**
+   * Credits a confirmed deposit, claims its outside reference and lets the caller update its own
+   * record, all in one transaction; then tells the player's open apps.
+   */
+  async function credit(input: DepositCredit, record?: DepositRecorder): Promise<CreditOutcome> {
+    const outcome = await creditIn(
+      input,
+      (trx, { clearing, wallet }, now) => bookDeposit(trx, clearing, wallet, input, now),
+      record,
+    );
+    if (outcome.credited || outcome.reason !== 'not-pending') return outcome;
+    throw new Error('a deposit booked afresh cannot have been settled already');
   }
 
   /**
@@ -167,33 +190,19 @@ export function createDepositService(deps: {
    * transaction. The status condition makes a second confirmation a no-op, however it races.
    */
   async function creditPending(input: PendingDepositCredit, record?: DepositRecorder): Promise<PendingCreditOutcome> {
-    const { wallet, clearing } = await accountsFor(input.userId, input.source);
-    const now = deps.clock.now();
-    try {
-      const moved = await deps.db.transaction().execute(async (trx) => {
+    return creditIn(
+      input,
+      async (trx, { clearing, wallet }, now) => {
         const transfer = await bookPendingMovement(
           trx,
           { statementId: input.statementId, userId: input.userId, statementType: 'deposit' },
           { from: clearing, to: wallet, amount: input.amount, kind: LEDGER_KINDS.deposit, now },
         );
         if (!transfer) throw new Declined('not-pending');
-        if (input.reference !== undefined) await claimReference(trx, input.reference, input.statementId, now);
-        await events.publish(trx, 'deposit.booked', {
-          userId: input.userId,
-          amount: input.amount,
-          currency: wallet.currency,
-          statementId: input.statementId,
-          now,
-        });
-        if (record && !(await record(trx, input.statementId))) throw new Declined('declined');
-        return transfer;
-      });
-      events.notify('wallet.changed', { userId: input.userId, walletMinor: moved.toBalance });
-      return { credited: true, walletMinor: moved.toBalance, statementId: input.statementId };
-    } catch (error) {
-      if (error instanceof Declined) return { credited: false, reason: error.reason };
-      throw error;
-    }
+        return { statementId: input.statementId, toBalance: transfer.toBalance };
+      },
+      record,
+    );
   }
 
   /** True when an outside reference has already been credited by any route. */
