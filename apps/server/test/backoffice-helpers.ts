@@ -39,8 +39,17 @@ export function newOperatorName(prefix = 'staff'): string {
   return `${prefix}${Date.now().toString(36)}${staffCounter}`;
 }
 
-/** Makes an operator through the owner's staff route and signs them in. */
-export async function staffMember(app: FastifyInstance, ownerToken: string, role: OperatorRole) {
+/**
+ * Makes an operator through the owner's staff route and signs them in with the temporary password;
+ * unless `keepTemporary`, they then choose their own (as the back office makes them), so the session
+ * can call what the role allows.
+ */
+export async function staffMember(
+  app: FastifyInstance,
+  ownerToken: string,
+  role: OperatorRole,
+  { keepTemporary = false }: { keepTemporary?: boolean } = {},
+) {
   const username = newOperatorName(role);
   const res = await app.inject({
     method: 'POST',
@@ -51,7 +60,16 @@ export async function staffMember(app: FastifyInstance, ownerToken: string, role
   if (res.statusCode !== 200) throw new Error(`staff create failed: ${res.statusCode} ${res.body}`);
   const { operator, temporaryPassword } = res.json<{ operator: { id: string }; temporaryPassword: string }>();
   const token = await operatorLogin(app, username, temporaryPassword);
-  return { id: operator.id, username, password: temporaryPassword, token };
+  if (keepTemporary) return { id: operator.id, username, password: temporaryPassword, token };
+  const password = `own-${temporaryPassword}`;
+  const changed = await app.inject({
+    method: 'POST',
+    url: '/api/backoffice/me/password',
+    headers: bearer(token),
+    payload: { currentPassword: temporaryPassword, newPassword: password },
+  });
+  if (changed.statusCode !== 200) throw new Error(`password change failed: ${changed.statusCode} ${changed.body}`);
+  return { id: operator.id, username, password, token };
 }
 
 /** Calls the back-office API as one operator. */

@@ -127,6 +127,11 @@ export const DESIGNED_CODES = [
   'TOTP_REQUIRED',
   /** Back office, production (403): an owner or finance operator must enrol two-factor before anything else. */
   'TOTP_ENROLMENT_REQUIRED',
+  /**
+   * Back office (403): the operator still signs in with a password an owner made (new account or
+   * reset); every route but GET me, POST me/password and logout waits until they replace it.
+   */
+  'PASSWORD_CHANGE_REQUIRED',
   /** POST /api/backoffice/me/totp/enable before /setup made a secret (field otp). */
   'TOTP_NOT_SET_UP',
   /** Two-factor setup or enable by an operator already enrolled (409). */

@@ -100,6 +100,42 @@ describe('the shell', () => {
     expect(meCalls).toBe(2);
   });
 
+  it.each(['/', '/staff', '/audit'])(
+    'holds an operator whose password an owner made on My account, even when %s is asked for',
+    async (path) => {
+      signedIn();
+      const calls = mockApi({
+        'GET /api/backoffice/me': { body: me('owner', { mustChangePassword: true, totpEnrolmentRequired: true }) },
+      });
+      const { router } = renderApp(path);
+      const banner = await screen.findByTestId('password-banner');
+      expect(banner.textContent).toBe(
+        'The password you signed in with was made by an owner. Choose your own below before doing anything else.',
+      );
+      expect(router.state.location.pathname).toBe('/account');
+      expect(await navLabels()).toEqual(['My account']);
+      // Two-factor waits too (the server refuses it): no banner for it, no setup button.
+      expect(screen.queryByTestId('totp-banner')).toBeNull();
+      expect(screen.queryByRole('button', { name: 'Turn on two-factor sign-in' })).toBeNull();
+      expect(calls.map((call) => call.path)).toEqual(['/api/backoffice/me']);
+    },
+  );
+
+  it('asks the server again who is signed in when a screen is refused PASSWORD_CHANGE_REQUIRED', async () => {
+    signedIn();
+    let meCalls = 0;
+    mockApi({
+      'GET /api/backoffice/me': () => {
+        meCalls += 1;
+        return { body: me('owner', { mustChangePassword: meCalls > 1 }) };
+      },
+      'GET /api/backoffice/staff': { status: 403, body: { message: 'PASSWORD_CHANGE_REQUIRED' } },
+    });
+    const { router } = renderApp('/staff');
+    expect(await screen.findByTestId('password-banner')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/account');
+  });
+
   it('shows no two-factor banner to an operator who may act', async () => {
     signedIn();
     mockApi({ 'GET /api/backoffice/me': { body: me('finance', { totpEnabled: true }) } });

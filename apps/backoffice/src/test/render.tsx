@@ -37,6 +37,7 @@ export function me(role: OperatorRole, overrides: Partial<OperatorMeResponse> = 
     role,
     totpEnabled: false,
     totpEnrolmentRequired: false,
+    mustChangePassword: false,
     permissions: [...ROLE_PERMISSIONS[role]],
     sessionExpiresAt: '2026-03-02T08:00:00.000Z',
     ...overrides,

@@ -1,20 +1,15 @@
-import { type Permission, roleCan, routePermission } from '@wallet/contract/backoffice/permissions';
-import { type OperatorRole, TOTP_REQUIRED_ROLES } from '@wallet/contract/backoffice/roles';
+import {
+  backofficeRouteKey,
+  PASSWORD_CHANGE_ROUTES,
+  type Permission,
+  roleCan,
+  routePermission,
+} from '@wallet/contract/backoffice/permissions';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { forbidden, unauthenticated } from '../lib/domain-error.ts';
 import { sha256 } from '../lib/ids.ts';
+import type { Operator } from '../lib/operator.ts';
 import { bearerToken } from './auth.ts';
-
-/** The signed-in operator behind a back-office call. */
-export interface Operator {
-  id: string;
-  username: string;
-  role: OperatorRole;
-  totpEnabled: boolean;
-  tokenHash: string;
-  /** When the session ends at the latest (epoch ms). */
-  sessionExpiresAt: number;
-}
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -23,6 +18,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Set from the contract's BACKOFFICE_ROUTES when a back-office route is declared; never by hand. */
     permission?: Permission | 'public';
+    /** Set with `permission` from the contract's PASSWORD_CHANGE_ROUTES; never by hand. */
+    beforePasswordChange?: boolean;
   }
 }
 
@@ -35,6 +32,8 @@ export interface OperatorAuthOptions {
   authenticate(tokenHash: string): Promise<Omit<Operator, 'tokenHash'> | null>;
   /** Production: owner and finance can do nothing but their own session business until they enrol TOTP. */
   requireTotpEnrolment: boolean;
+  /** The two-factor rule, injected so this hook and the session service (GET me) share one predicate. */
+  mustEnrolTotp(operator: Omit<Operator, 'tokenHash'>, required: boolean): boolean;
 }
 
 /**
@@ -49,13 +48,16 @@ export function requireOperator(scope: FastifyInstance, options: OperatorAuthOpt
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) {
       // Fastify answers HEAD for every GET route: the same permission as the GET.
-      const permission = routePermission(method === 'HEAD' ? 'GET' : method, route.url);
+      const asDeclared = method === 'HEAD' ? 'GET' : method;
+      const permission = routePermission(asDeclared, route.url);
       if (!permission) {
         throw new Error(
           `back-office route ${method} ${route.url} has no permission in contract backoffice/permissions.ts`,
         );
       }
-      route.config = { ...route.config, permission };
+      const key = backofficeRouteKey(asDeclared, route.url);
+      const beforePasswordChange = (PASSWORD_CHANGE_ROUTES as readonly string[]).includes(key);
+      route.config = { ...route.config, permission, beforePasswordChange };
     }
   });
   scope.addHook('onRequest', async (request) => {
@@ -68,15 +70,15 @@ export function requireOperator(scope: FastifyInstance, options: OperatorAuthOpt
     if (!operator) throw unauthenticated();
     request.operator = { ...operator, tokenHash };
     if (!permission) throw forbidden('NO_PERMISSION');
-    if (permission !== 'session' && mustEnrolTotp(operator, options.requireTotpEnrolment)) {
+    // Before anything else: an owner-made password is not yet the operator's own secret.
+    if (operator.mustChangePassword && !request.routeOptions.config.beforePasswordChange) {
+      throw forbidden('PASSWORD_CHANGE_REQUIRED');
+    }
+    if (permission !== 'session' && options.mustEnrolTotp(operator, options.requireTotpEnrolment)) {
       throw forbidden('TOTP_ENROLMENT_REQUIRED');
     }
     if (!roleCan(operator.role, permission)) throw forbidden('NO_PERMISSION');
   });
-}
-
-export function mustEnrolTotp(operator: { role: OperatorRole; totpEnabled: boolean }, required: boolean): boolean {
-  return required && !operator.totpEnabled && TOTP_REQUIRED_ROLES.includes(operator.role);
 }
 
 /** For handlers behind requireOperator: the operator is always there. */

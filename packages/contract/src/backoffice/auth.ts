@@ -32,7 +32,12 @@ export const operatorSummary = z.object({
 });
 export type OperatorSummary = z.infer<typeof operatorSummary>;
 
-export const operatorLoginResponse = z.object({ token: z.string(), operator: operatorSummary });
+export const operatorLoginResponse = z.object({
+  token: z.string(),
+  operator: operatorSummary,
+  /** True when the password is one an owner made (new account, reset): the app asks for a new one first. */
+  mustChangePassword: z.boolean(),
+});
 export type OperatorLoginResponse = z.infer<typeof operatorLoginResponse>;
 
 /** GET /api/backoffice/me: who is signed in and what the role may do (the app hides the rest). */
@@ -40,6 +45,11 @@ export const operatorMeResponse = operatorSummary.extend({
   totpEnabled: z.boolean(),
   /** True while the operator must enrol two-factor before doing anything else (production, owner and finance). */
   totpEnrolmentRequired: z.boolean(),
+  /**
+   * True while the password is one an owner made (new account, reset): every route but this one,
+   * me/password and logout answers 403 PASSWORD_CHANGE_REQUIRED until the operator replaces it.
+   */
+  mustChangePassword: z.boolean(),
   permissions: z.array(z.enum(PERMISSIONS)),
   /** When the session ends at the latest (12 hours after sign-in), ISO 8601. */
   sessionExpiresAt: z.string(),

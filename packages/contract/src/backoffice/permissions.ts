@@ -85,6 +85,17 @@ export const BACKOFFICE_ROUTES = {
 } as const satisfies Record<string, Permission | 'public'>;
 export type BackofficeRoute = keyof typeof BACKOFFICE_ROUTES;
 
+/**
+ * What an operator still holding an owner-made password may call (PASSWORD_CHANGE_REQUIRED for the
+ * rest): see who they are, replace the password, or leave. Even two-factor enrolment waits, so the
+ * authenticator is never bound to a session the owner could have opened with that password.
+ */
+export const PASSWORD_CHANGE_ROUTES: readonly BackofficeRoute[] = [
+  'GET /api/backoffice/me',
+  'POST /api/backoffice/me/password',
+  'POST /api/backoffice/logout',
+];
+
 /** The key of BACKOFFICE_ROUTES for a method and a declared path. */
 export function backofficeRouteKey(method: string, path: string): string {
   return `${method.toUpperCase()} ${path}`;

@@ -1,10 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { LogoutIcon, ShieldIcon } from '@wallet/web-kit/ui/icons';
+import { KeyIcon, LogoutIcon, ShieldIcon } from '@wallet/web-kit/ui/icons';
 import { Loader } from '@wallet/web-kit/ui/loader';
 import { Logo } from '@wallet/web-kit/ui/logo';
 import { LoadFailedCard } from '@wallet/web-kit/ui/status-card';
 import { useTranslation } from 'react-i18next';
-import { NavLink, Outlet, useNavigate } from 'react-router';
+import { Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { useLogout } from '@/features/auth/api/logout';
 import { clearOperatorToken } from '@/lib/operator-token';
 import { paths } from '@/lib/paths';
@@ -34,6 +34,10 @@ export function ShellLayout() {
   };
 
   const operator = me.data;
+  // The server refuses everything else until then (PASSWORD_CHANGE_REQUIRED): only My account opens.
+  const passwordFirst = operator?.mustChangePassword === true;
+  const { pathname } = useLocation();
+  if (passwordFirst && pathname !== paths.account) return <Navigate to={paths.account} replace />;
   return (
     <div className="bo-shell">
       <a className="skip-link" href="#main">
@@ -64,20 +68,23 @@ export function ShellLayout() {
       </header>
       <nav className="bo-sidenav" aria-label={t('nav.main')}>
         {operator
-          ? NAV_ITEMS.filter((item) => canCall(operator.role, item.needs)).map(({ path, label, icon: Icon }) => (
-              <NavLink
-                key={path}
-                to={path}
-                className={({ isActive }) => (isActive ? 'nav-link is-active' : 'nav-link')}
-              >
-                <Icon />
-                <span>{t(`nav.${label}`)}</span>
-              </NavLink>
-            ))
+          ? NAV_ITEMS.filter((item) => canCall(operator.role, item.needs))
+              .filter((item) => !passwordFirst || item.path === paths.account)
+              .map(({ path, label, icon: Icon }) => (
+                <NavLink
+                  key={path}
+                  to={path}
+                  className={({ isActive }) => (isActive ? 'nav-link is-active' : 'nav-link')}
+                >
+                  <Icon />
+                  <span>{t(`nav.${label}`)}</span>
+                </NavLink>
+              ))
           : null}
       </nav>
       <main className="bo-main" id="main">
-        {operator?.totpEnrolmentRequired ? <TotpEnrolmentBanner /> : null}
+        {passwordFirst ? <PasswordChangeBanner /> : null}
+        {operator?.totpEnrolmentRequired && !passwordFirst ? <TotpEnrolmentBanner /> : null}
         {me.isPending ? <Loader /> : null}
         {me.isError ? <LoadFailedCard icon={<LogoutIcon />} error={me.error} onRetry={() => me.refetch()} /> : null}
         {operator ? <Outlet /> : null}
@@ -99,6 +106,17 @@ function TotpEnrolmentBanner() {
       <NavLink to={paths.account} className="btn btn-primary btn-small">
         {t('shell.totpBannerLink')}
       </NavLink>
+    </div>
+  );
+}
+
+/** A new or reset account signs in with a password an owner saw: it is replaced before anything else. */
+function PasswordChangeBanner() {
+  const { t } = useTranslation();
+  return (
+    <div className="bo-banner" data-testid="password-banner" role="status">
+      <KeyIcon />
+      <p>{t('shell.passwordBanner')}</p>
     </div>
   );
 }

@@ -17,18 +17,22 @@ export function useMe() {
   return useQuery(meQueryOptions);
 }
 
-/** The server's answer to an owner or finance operator who must enrol two-factor first (production). */
-const TOTP_ENROLMENT_REQUIRED = 'TOTP_ENROLMENT_REQUIRED';
+/**
+ * The server's answers to an operator who must do something on My account first: enrol two-factor
+ * (production owner and finance), or replace a password an owner made.
+ */
+const ACCOUNT_FIRST_CODES: readonly string[] = ['TOTP_ENROLMENT_REQUIRED', 'PASSWORD_CHANGE_REQUIRED'];
 
 /**
- * A call refused with TOTP_ENROLMENT_REQUIRED means the cached `me` is out of date (the role was
- * changed to one that must enrol): `me` is read again, so the shell's banner shows at once.
+ * A call refused with one of ACCOUNT_FIRST_CODES means the cached `me` is out of date (the role was
+ * changed to one that must enrol, the password was reset): `me` is read again, so the shell's banner
+ * or its way to the password form follows at once.
  */
 export function useMeFollowsEnrolmentRefusals(): void {
   const queryClient = useQueryClient();
   useEffect(() => {
     const refresh = (error: unknown) => {
-      if (error instanceof ApiError && error.code === TOTP_ENROLMENT_REQUIRED) {
+      if (error instanceof ApiError && ACCOUNT_FIRST_CODES.includes(error.code)) {
         void queryClient.invalidateQueries({ queryKey: meQueryKey });
       }
     };

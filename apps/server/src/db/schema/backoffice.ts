@@ -17,6 +17,8 @@ export interface OperatorsTable {
   created_at: number;
   updated_at: number;
   last_login_at: number | null;
+  /** 1 while the password is one an owner made (create, reset); cleared by the operator's own change. */
+  must_change_password: number;
 }
 
 export interface OperatorSessionsTable {

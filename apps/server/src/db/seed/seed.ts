@@ -263,6 +263,8 @@ async function seedDemoOperator(db: Kysely<Database>, now: number): Promise<void
       created_at: now,
       updated_at: now,
       last_login_at: null,
+      // A published demo password: forcing a change would only stand in the demo's way.
+      must_change_password: 0,
     })
     .onConflict((oc) => oc.doNothing())
     .execute();

@@ -11,10 +11,10 @@ import type { Kysely } from 'kysely';
 import { giveBackSlot, takeSlot } from '../../db/rate-counters.repo.ts';
 import type { OperatorRow } from '../../db/schema/backoffice.ts';
 import type { Database } from '../../db/schema.ts';
-import { mustEnrolTotp, type Operator } from '../../http/operator-auth.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { conflict, forbidden, limited, refused, unauthenticated } from '../../lib/domain-error.ts';
 import { randomSecret, sha256 } from '../../lib/ids.ts';
+import { mustEnrolTotp, type Operator } from '../../lib/operator.ts';
 import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from '../../lib/password.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
 import { type AuditActor, recordAudit } from './audit.service.ts';
@@ -171,7 +171,11 @@ export function createOperatorAuthService(deps: OperatorAuthDeps) {
       throw refused('OTP_CODE_INVALID', 'otp');
     }
     await giveBack(slots);
-    return { token, operator: { id: operator.id, username: operator.username, role: operator.role } };
+    return {
+      token,
+      operator: { id: operator.id, username: operator.username, role: operator.role },
+      mustChangePassword: operator.must_change_password === 1,
+    };
   }
 
   /** The operator-auth hook's question: a live session's active operator, the session touched. */
@@ -186,6 +190,7 @@ export function createOperatorAuthService(deps: OperatorAuthDeps) {
       username: operator.username,
       role: operator.role,
       totpEnabled: operator.totp_secret !== null,
+      mustChangePassword: operator.must_change_password === 1,
       sessionExpiresAt: session.expires_at,
     };
   }
@@ -206,6 +211,7 @@ export function createOperatorAuthService(deps: OperatorAuthDeps) {
       role: operator.role,
       totpEnabled: operator.totpEnabled,
       totpEnrolmentRequired: mustEnrolTotp(operator, deps.requireTotpEnrolment),
+      mustChangePassword: operator.mustChangePassword,
       permissions: [...ROLE_PERMISSIONS[operator.role]],
       sessionExpiresAt: new Date(operator.sessionExpiresAt).toISOString(),
     };
@@ -288,7 +294,11 @@ export function createOperatorAuthService(deps: OperatorAuthDeps) {
     const passwordHash = await hashPassword(input.newPassword);
     const now = clock.now();
     await db.transaction().execute(async (trx) => {
-      await repo.updateOperator(trx, operator.id, { password_hash: passwordHash, updated_at: now });
+      await repo.updateOperator(trx, operator.id, {
+        password_hash: passwordHash,
+        must_change_password: 0,
+        updated_at: now,
+      });
       await repo.revokeOperatorSessions(trx, operator.id, now, operator.tokenHash);
       await recordAudit(
         trx,

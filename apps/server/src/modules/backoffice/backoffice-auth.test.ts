@@ -171,6 +171,72 @@ describe.each(testDialects())('back-office sign-in (%s)', (dialect) => {
     expect(JSON.stringify(row)).not.toContain('Quiet-River-58');
   });
 
+  describe('a password an owner made must be replaced first', () => {
+    it('flags the demo owner never: the login answer and me say so', async () => {
+      const res = await login({ username: 'admin', password: DEMO_OPERATOR.password });
+      expect(res.json().mustChangePassword).toBe(false);
+      const me = await operatorCaller(ctx.app, res.json().token)('GET', '/api/backoffice/me');
+      expect(me.json().mustChangePassword).toBe(false);
+    });
+
+    it('refuses every route but me, me/password and logout until a new account chooses its own password', async () => {
+      const ownerToken = await owner();
+      const member = await staffMember(ctx.app, ownerToken, 'auditor', { keepTemporary: true });
+      const res = await login({ username: member.username, password: member.password });
+      expect(res.json().mustChangePassword).toBe(true);
+      const call = operatorCaller(ctx.app, member.token);
+      expect((await call('GET', '/api/backoffice/me')).json()).toMatchObject({ mustChangePassword: true });
+      // An auditor may read the audit log and staff, and enrol two-factor: none of it before the change.
+      for (const [method, url] of [
+        ['GET', '/api/backoffice/audit'],
+        ['GET', '/api/backoffice/audit.csv'],
+        ['GET', '/api/backoffice/staff'],
+        ['POST', '/api/backoffice/me/totp/setup'],
+      ] as const) {
+        const refused = await call(method, url);
+        expect(refused.statusCode, url).toBe(403);
+        expect(refused.json(), url).toMatchObject({ message: 'PASSWORD_CHANGE_REQUIRED' });
+      }
+      const head = await ctx.app.inject({
+        method: 'HEAD',
+        url: '/api/backoffice/audit',
+        headers: bearer(member.token),
+      });
+      expect(head.statusCode).toBe(403);
+
+      const changed = await call('POST', '/api/backoffice/me/password', {
+        currentPassword: member.password,
+        newPassword: 'Quiet-Harbour-73',
+      });
+      expect(changed.statusCode).toBe(200);
+      expect((await call('GET', '/api/backoffice/me')).json()).toMatchObject({ mustChangePassword: false });
+      expect((await call('GET', '/api/backoffice/audit')).statusCode).toBe(200);
+      const again = await login({ username: member.username, password: 'Quiet-Harbour-73' });
+      expect(again.json().mustChangePassword).toBe(false);
+      expect((await call('POST', '/api/backoffice/logout')).statusCode).toBe(200);
+    });
+
+    it('flags an account again when an owner resets its password; logout still works meanwhile', async () => {
+      const ownerToken = await owner();
+      const member = await staffMember(ctx.app, ownerToken, 'auditor');
+      expect((await operatorCaller(ctx.app, member.token)('GET', '/api/backoffice/audit')).statusCode).toBe(200);
+      const reset = await operatorCaller(ctx.app, ownerToken)(
+        'POST',
+        `/api/backoffice/staff/${member.id}/reset-password`,
+        { resetTotp: false },
+      );
+      const { temporaryPassword } = reset.json();
+      const res = await login({ username: member.username, password: temporaryPassword });
+      expect(res.json().mustChangePassword).toBe(true);
+      const call = operatorCaller(ctx.app, res.json().token);
+      expect((await call('GET', '/api/backoffice/audit')).json()).toMatchObject({
+        message: 'PASSWORD_CHANGE_REQUIRED',
+      });
+      expect((await call('POST', '/api/backoffice/logout')).statusCode).toBe(200);
+      expect((await call('GET', '/api/backoffice/me')).statusCode).toBe(401);
+    });
+  });
+
   describe('two-factor', () => {
     it('enrols from the operator’s own page, then requires the code at sign-in', async () => {
       const member = await staffMember(ctx.app, await owner(), 'finance');

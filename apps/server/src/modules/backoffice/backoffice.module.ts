@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { OperatorAuthOptions } from '../../http/operator-auth.ts';
 import { sha256 } from '../../lib/ids.ts';
+import { mustEnrolTotp } from '../../lib/operator.ts';
 import { createSecretBox } from '../../lib/secret-box.ts';
 import type { FeatureContext } from '../feature.ts';
 import { auditRoutes } from './audit.routes.ts';
@@ -15,8 +16,9 @@ const TOTP_ISSUER = 'Lucky Wallet back office';
 
 /**
  * The operator audience's routes (every /api/backoffice route), and what the operator scope's check
- * (http/operator-auth.ts) needs from this feature: who a session token belongs to, and whether
- * owner and finance must enrol two-factor first (production).
+ * (http/operator-auth.ts) needs from this feature: who a session token belongs to (and whether their
+ * password is still an owner-made one), and whether owner and finance must enrol two-factor first
+ * (production).
  */
 export interface BackofficeFeature extends OperatorAuthOptions {
   operator: FastifyPluginAsync;
@@ -44,6 +46,7 @@ export function backofficeFeature(context: FeatureContext): BackofficeFeature {
   return {
     authenticate: auth.authenticate,
     requireTotpEnrolment,
+    mustEnrolTotp,
     operator: async (scope) => {
       await scope.register(operatorAuthRoutes, { auth });
       await scope.register(staffRoutes, { staff });

@@ -58,7 +58,14 @@ export function createStaffService(deps: StaffDeps) {
    */
   async function createAccount(
     actor: AuditActor,
-    input: { username: string; role: OperatorRole; password: string; reason?: string | undefined },
+    input: {
+      username: string;
+      role: OperatorRole;
+      password: string;
+      /** The owner made the password (create): the operator replaces it at first sign-in. */
+      temporary?: boolean;
+      reason?: string | undefined;
+    },
   ): Promise<StaffView> {
     if (passwordProblem(input.password)) throw refused('WEAK_PASSWORD', 'password');
     const passwordHash = await hashPassword(input.password);
@@ -75,6 +82,7 @@ export function createStaffService(deps: StaffDeps) {
       created_at: now,
       updated_at: now,
       last_login_at: null,
+      must_change_password: input.temporary ? 1 : 0,
     };
     try {
       await db.transaction().execute(async (trx) => {
@@ -104,7 +112,7 @@ export function createStaffService(deps: StaffDeps) {
     input: { username: string; role: OperatorRole; reason?: string | undefined },
   ): Promise<StaffPasswordResponse> {
     const password = temporaryPassword();
-    const operator = await createAccount(actor, { ...input, password });
+    const operator = await createAccount(actor, { ...input, password, temporary: true });
     return { operator, temporaryPassword: password };
   }
 
@@ -176,6 +184,7 @@ export function createStaffService(deps: StaffDeps) {
       input.reason,
       () => ({
         password_hash: passwordHash,
+        must_change_password: 1,
         ...(input.resetTotp ? { totp_secret: null, totp_pending_secret: null, totp_last_step: null } : {}),
       }),
       (trx, row, now) => repo.revokeOperatorSessions(trx, row.id, now),

@@ -71,6 +71,24 @@ describe('My account', () => {
       await user.click(screen.getByRole('button', { name: 'Change password' }));
     };
 
+    it('lets an operator holding an owner-made password in once it is replaced', async () => {
+      signedIn();
+      let changed = false;
+      mockApi({
+        'GET /api/backoffice/me': () => ({ body: me('support', { mustChangePassword: !changed }) }),
+        'POST /api/backoffice/me/password': () => {
+          changed = true;
+          return { body: { message: 'SUCCESS' } };
+        },
+      });
+      const { user, router } = renderApp('/');
+      await waitFor(() => expect(router.state.location.pathname).toBe('/account'));
+      await fill(user, 'temporary-1234', 'my own long secret', 'my own long secret');
+      await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+      expect(screen.queryByTestId('password-banner')).toBeNull();
+      expect(await screen.findByText('Welcome, support.one')).toBeTruthy();
+    });
+
     it('shows the password rule under the new password before anything is typed', async () => {
       signedIn();
       mockApi({ 'GET /api/backoffice/me': { body: me('support') } });

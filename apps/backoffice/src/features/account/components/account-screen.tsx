@@ -5,6 +5,8 @@ import { CheckIcon, ShieldIcon } from '@wallet/web-kit/ui/icons';
 import { useToast } from '@wallet/web-kit/ui/toast';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { paths } from '@/lib/paths';
 import { useMe } from '@/lib/session/get-me';
 import { useEnableTotp } from '../api/enable-totp';
 import { useSetupTotp } from '../api/setup-totp';
@@ -17,8 +19,9 @@ const OTP_PATTERN = /^\d{6}$/;
 export function AccountScreen() {
   const { t } = useTranslation();
   const me = useMe();
+  const navigate = useNavigate();
   if (!me.data) return null;
-  const { username, role, totpEnabled, totpEnrolmentRequired } = me.data;
+  const { username, role, totpEnabled, totpEnrolmentRequired, mustChangePassword } = me.data;
   return (
     <div className="page">
       <header className="page-header">
@@ -34,25 +37,29 @@ export function AccountScreen() {
           </dd>
         </dl>
       </section>
-      <ChangePasswordForm />
-      <section className="card" aria-labelledby="totp-title">
-        <h2 className="card-title" id="totp-title">
-          <ShieldIcon /> {t('account.totpTitle')}
-        </h2>
-        {totpEnabled ? (
-          <p className="status-line is-good" data-testid="totp-status">
-            <CheckIcon /> {t('account.totpOn')}
-          </p>
-        ) : (
-          <>
-            <p className="status-line" data-testid="totp-status">
-              {t('account.totpOff')}
+      {/* Held here for an owner-made password, the operator goes on to the back office once it is theirs. */}
+      <ChangePasswordForm onChanged={mustChangePassword ? () => navigate(paths.root, { replace: true }) : undefined} />
+      {/* The server refuses two-factor setup until then: bound to a session the owner could have opened. */}
+      {mustChangePassword ? null : (
+        <section className="card" aria-labelledby="totp-title">
+          <h2 className="card-title" id="totp-title">
+            <ShieldIcon /> {t('account.totpTitle')}
+          </h2>
+          {totpEnabled ? (
+            <p className="status-line is-good" data-testid="totp-status">
+              <CheckIcon /> {t('account.totpOn')}
             </p>
-            {totpEnrolmentRequired ? <p className="notice">{t('account.totpRequired')}</p> : null}
-            <TotpEnrolment />
-          </>
-        )}
-      </section>
+          ) : (
+            <>
+              <p className="status-line" data-testid="totp-status">
+                {t('account.totpOff')}
+              </p>
+              {totpEnrolmentRequired ? <p className="notice">{t('account.totpRequired')}</p> : null}
+              <TotpEnrolment />
+            </>
+          )}
+        </section>
+      )}
     </div>
   );
 }

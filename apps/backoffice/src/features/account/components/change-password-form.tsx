@@ -14,7 +14,7 @@ type Field = keyof typeof empty;
  * The operator replaces their password, first of all the temporary one an owner handed them. The
  * rule shows before typing and is checked in the browser; the server's refusals land on their field.
  */
-export function ChangePasswordForm() {
+export function ChangePasswordForm({ onChanged }: { onChanged?: (() => void) | undefined } = {}) {
   const { t } = useTranslation();
   const toast = useToast();
   const changePassword = useChangePassword();
@@ -58,6 +58,7 @@ export function ChangePasswordForm() {
         onSuccess: () => {
           setForm(empty);
           toast.success(t('account.passwordChanged'));
+          onChanged?.();
         },
         onError: (cause) => {
           const text = errorText(cause, t('errors.INTERNAL_SERVER_ERROR'));
