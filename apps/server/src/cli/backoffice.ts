@@ -7,14 +7,14 @@ import { userInfo } from 'node:os';
 import { createInterface } from 'node:readline';
 import { OPERATOR_ROLES, OPERATOR_USERNAME_PATTERN, type OperatorRole } from '@wallet/contract/backoffice/roles';
 import { PASSWORD_MIN_LENGTH, passwordProblem } from '@wallet/contract/password-rule';
-import { ConfigError, loadConfig } from '../config.ts';
+import { loadConfig } from '../config.ts';
 import { openDb } from '../db/database.ts';
 import { migrate } from '../db/migrate.ts';
 import { systemClock } from '../lib/clock.ts';
 import { DomainError } from '../lib/domain-error.ts';
 import { randomId } from '../lib/ids.ts';
 import { createStaffService } from '../modules/backoffice/staff.service.ts';
-import { invokedDirectly, parseCommandLine, UsageError } from './command-line.ts';
+import { failed, invokedDirectly, parseCommandLine, UsageError } from './command-line.ts';
 
 export const BACKOFFICE_USAGE = `usage: npm run backoffice -- create-operator --username <name> --role <role> [--password <password>]
 
@@ -106,20 +106,11 @@ export async function runBackoffice(argv: string[], env: NodeJS.ProcessEnv, io: 
       await db.close();
     }
   } catch (error) {
-    if (error instanceof UsageError) {
-      io.err(`backoffice: ${error.message}\nrun "npm run backoffice -- --help" for usage`);
-      return 1;
-    }
     if (error instanceof DomainError && error.code === 'OPERATOR_EXISTS') {
       io.err('backoffice: an operator with this username already exists');
       return 1;
     }
-    if (error instanceof ConfigError) {
-      io.err(error.message);
-      return 1;
-    }
-    io.err(`backoffice: ${error instanceof Error ? error.message : String(error)}`);
-    return 1;
+    return failed('backoffice', error, (line) => io.err(line));
   }
 }
 

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { type ParseArgsConfig, parseArgs } from 'node:util';
+import { ConfigError } from '../config.ts';
 
 type Options = NonNullable<ParseArgsConfig['options']>;
 const HELP = { help: { type: 'boolean', short: 'h' } } as const;
@@ -41,4 +42,16 @@ function parseOptions<const O extends Options>(argv: string[], options: O) {
 /** Whether the module at `moduleUrl` is the script node was started with (not imported by a test). */
 export function invokedDirectly(moduleUrl: string): boolean {
   return process.argv[1] !== undefined && moduleUrl === pathToFileURL(resolve(process.argv[1])).href;
+}
+
+/** Says why `npm run <command>` failed, on the error line, and gives its exit code. */
+export function failed(command: string, error: unknown, err: (line: string) => void): number {
+  if (error instanceof UsageError) {
+    err(`${command}: ${error.message}\nrun "npm run ${command} -- --help" for usage`);
+  } else if (error instanceof ConfigError) {
+    err(error.message);
+  } else {
+    err(`${command}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  return 1;
 }

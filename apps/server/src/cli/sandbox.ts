@@ -12,11 +12,11 @@ import {
   bankFeedTransfer,
 } from '@wallet/contract/bank-feed';
 import { DEPOSIT_MODES, type DepositMode } from '@wallet/contract/deposit';
-import { ConfigError, loadConfig } from '../config.ts';
+import { loadConfig } from '../config.ts';
 import { openDb } from '../db/database.ts';
 import { orderedId } from '../lib/ids.ts';
 import { readBankFeedSecret, signedDelivery } from '../providers/payments/bank-feed-signature.ts';
-import { invokedDirectly, parseCommandLine, UsageError } from './command-line.ts';
+import { failed, invokedDirectly, parseCommandLine, UsageError } from './command-line.ts';
 
 export const SANDBOX_USAGE = `usage: npm run sandbox -- bank-transfer --to <account no> --from <account no> --amount <baht> [options]
 
@@ -209,16 +209,7 @@ export async function runSandbox(argv: string[], env: NodeJS.ProcessEnv, io: Out
     io.out(describeOutcome(transfer, outcome.data));
     return 0;
   } catch (error) {
-    if (error instanceof UsageError) {
-      io.err(`sandbox: ${error.message}\nrun "npm run sandbox -- --help" for usage`);
-      return 1;
-    }
-    if (error instanceof ConfigError) {
-      io.err(error.message);
-      return 1;
-    }
-    io.err(`sandbox: ${error instanceof Error ? error.message : String(error)}`);
-    return 1;
+    return failed('sandbox', error, (line) => io.err(line));
   }
 }
 
