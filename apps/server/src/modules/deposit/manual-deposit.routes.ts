@@ -6,6 +6,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { playerOf } from '../../http/auth.ts';
 import type { Idempotency } from '../../http/idempotency.ts';
+import { SANDBOX_OPERATOR } from '../feature.ts';
 import type { ManualDeposits } from './manual-deposit.service.ts';
 
 /** POST /api/wallet/add (SPEC §7): the player's notice of a manual deposit. */
@@ -24,7 +25,6 @@ export const manualDepositRoutes: FastifyPluginAsyncZod<{ manual: ManualDeposits
   );
 };
 
-const SANDBOX_OPERATOR = 'sandbox';
 const idParams = z.object({ id: text().min(1).max(64) });
 
 /**

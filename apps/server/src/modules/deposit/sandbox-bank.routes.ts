@@ -18,10 +18,9 @@ import { ledgerCurrency } from '../../ledger/accounts.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { conflict, notFound, refused } from '../../lib/domain-error.ts';
 import { orderedId } from '../../lib/ids.ts';
+import { SANDBOX_OPERATOR } from '../feature.ts';
 import { findPlayerByUsername } from './bank-feed.repo.ts';
 import { type BankFeed, operatorBankAccounts } from './bank-feed.service.ts';
-
-const SANDBOX_OPERATOR = 'sandbox';
 
 /**
  * The sandbox bank: it posts transfers through the real, signed bank feed, exactly as the bank would,

@@ -22,11 +22,9 @@ import { renderSlipImage } from '../../providers/slip-verify/sandbox-slip-image.
 import type { SandboxSlipVerifier } from '../../providers/slip-verify/sandbox-slip-verify.ts';
 import { maskAccountNo } from '../../providers/slip-verify/slip-verify-provider.ts';
 import { bankIdOfCode } from '../../providers/slip-verify/thai-bank-ids.ts';
+import { SANDBOX_OPERATOR } from '../feature.ts';
 import { findPlayerAccount } from './slip.repo.ts';
 import type { SlipService } from './slip.service.ts';
-
-/** Who decided, as the operator stand-ins record it until the back office has operator logins. */
-const SANDBOX_OPERATOR = 'sandbox';
 
 const accountNo = z.string().regex(/^\d{6,20}$/);
 const bankCode = text().min(2).max(10);
