@@ -116,6 +116,14 @@ describe('the back office', () => {
     await fillSignIn(agent, 'support.e2e', `${temporary}x`, 'en');
     expect(await agent.getByRole('alert').textContent()).toBe(text('en', 'errors.WRONG_CREDENTIAL'));
     await fillSignIn(agent, 'support.e2e', temporary, 'en');
+    // The owner saw that password: the operator is sent to choose their own before anything else.
+    await agent.waitForURL('**/backoffice/account');
+    expect(await agent.getByTestId('password-banner').innerText()).toBe(text('en', 'shell.passwordBanner'));
+    await agent.goto('/backoffice/');
+    await agent.waitForURL('**/backoffice/account');
+    await changePassword(agent, temporary, 'support agent own secret', 'en');
+    await agent.waitForURL((url) => url.pathname === '/backoffice/' || url.pathname === '/backoffice');
+    expect(await agent.getByTestId('password-banner').count()).toBe(0);
     await expect.poll(() => agent.getByTestId('operator-role').textContent()).toBe(text('en', 'roles.support'));
     expect(await agent.getByRole('link', { name: text('en', 'nav.staff') }).count()).toBe(0);
   });
@@ -140,11 +148,14 @@ describe('the back office', () => {
       };
       await agent.goto('/backoffice/sign-in');
       await fillSignIn(agent, username, temporary, lang);
-      await agent.getByTestId('operator-name').waitFor();
-      await agent.getByRole('link', { name: text(lang, 'nav.account') }).click();
+      await agent.waitForURL('**/backoffice/account');
+      await agent.getByTestId('password-banner').waitFor();
+      await shot('account-password-first');
       const own = `${lang} finance desk own secret`;
       await changePassword(agent, temporary, own, lang);
       await shot('account-password-changed');
+      await agent.getByRole('link', { name: text(lang, 'nav.account') }).click();
+      await agent.waitForURL('**/backoffice/account');
 
       // Enrolment: the code is computed from the secret the page shows, as an authenticator app would.
       await agent.getByRole('button', { name: text(lang, 'account.totpStart') }).click();
