@@ -4,11 +4,11 @@ import '@fontsource/noto-sans-thai/latin-400.css';
 import '@fontsource/noto-sans-thai/latin-700.css';
 import '@/styles/backoffice.css';
 import { setNavigator } from '@wallet/web-kit/lib/navigation';
+import { AppProviders } from '@wallet/web-kit/ui/app-providers';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { i18n, initI18n } from '@/i18n/i18n';
-import { AppProviders } from './providers';
 import { createQueryClient } from './query-client';
 import { createBackofficeRouter } from './router';
 

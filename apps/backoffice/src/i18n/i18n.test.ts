@@ -1,36 +1,14 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES } from '@wallet/contract/backoffice/audit-actions';
 import { OPERATOR_ROLES } from '@wallet/contract/backoffice/roles';
+import { baseKeys, flattenTexts, missingTextKeys, type TextTree } from '@wallet/web-kit/testing/translations';
 import { describe, expect, it } from 'vitest';
 import en from './en.json';
 import th from './th.json';
 
-type Tree = { [key: string]: string | Tree };
-const languages = { th, en } as Record<string, Tree>;
+const languages = { th, en } as Record<string, TextTree>;
 
-function flatten(tree: Tree, prefix = ''): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [key, value] of Object.entries(tree)) {
-    if (typeof value === 'string') out[`${prefix}${key}`] = value;
-    else Object.assign(out, flatten(value, `${prefix}${key}.`));
-  }
-  return out;
-}
-
-/** Plural forms differ per language (English one/other, Thai other only); compare the base keys. */
-const baseKeys = (flat: Record<string, string>) =>
-  [...new Set(Object.keys(flat).map((key) => key.replace(/_(zero|one|two|few|many|other)$/, '')))].sort();
-
-const flat = Object.fromEntries(Object.entries(languages).map(([name, tree]) => [name, flatten(tree)]));
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) return sourceFiles(path);
-    return /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name) ? [path] : [];
-  });
-}
+const flat = Object.fromEntries(Object.entries(languages).map(([name, tree]) => [name, flattenTexts(tree)]));
 
 describe('back-office translations', () => {
   it('th and en have exactly the same keys', () => {
@@ -68,18 +46,8 @@ describe('back-office translations', () => {
   });
 
   it('every literal t() key used in the source exists, and the web kit keys it reads too', () => {
-    const kitDir = join(import.meta.dirname, '../../../../packages/web-kit/src');
-    const files = [...sourceFiles(join(import.meta.dirname, '..')), ...sourceFiles(kitDir)];
-    const known = new Set(baseKeys(flat.en!));
-    const missing: string[] = [];
-    for (const file of files) {
-      const source = readFileSync(file, 'utf8');
-      for (const match of source.matchAll(/\bt\(\s*'([a-zA-Z][\w.-]*)'/g)) {
-        // In the kit, only namespaced keys are texts (a bare 't(' there can be another call, e.g. in a test name).
-        const isKey = !file.startsWith(kitDir) || match[1]!.includes('.');
-        if (isKey && !known.has(match[1]!)) missing.push(`${file}: ${match[1]}`);
-      }
-    }
-    expect(missing).toEqual([]);
+    expect(missingTextKeys(new Set(baseKeys(flat.en!)), join(import.meta.dirname, '..'), { withKit: true })).toEqual(
+      [],
+    );
   });
 });

@@ -1,13 +1,4 @@
-import { cleanup } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { setUpComponentTests } from '@wallet/web-kit/testing/setup';
 import { initI18n, setLanguage } from '@/i18n/i18n';
 
-// Tests read English texts; both languages have the same keys (i18n.test.ts).
-await initI18n('en');
-
-afterEach(async () => {
-  cleanup();
-  localStorage.clear();
-  sessionStorage.clear();
-  await setLanguage('en');
-});
+await setUpComponentTests({ initI18n, setLanguage });

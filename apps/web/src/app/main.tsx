@@ -5,6 +5,7 @@ import '@fontsource/noto-sans-thai/latin-700.css';
 import '@/assets/fonts/noto-sans-lao.css';
 import '@/styles/global.css';
 import { setNavigator } from '@wallet/web-kit/lib/navigation';
+import { AppProviders } from '@wallet/web-kit/ui/app-providers';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
@@ -13,7 +14,6 @@ import { UpdatePrompt } from '@/features/pwa/components/update-prompt';
 import { registerServiceWorker } from '@/features/pwa/lib/service-worker';
 import { initI18n } from '@/i18n/i18n';
 import { config } from '@/lib/config';
-import { AppProviders } from './providers';
 import { createQueryClient } from './query-client';
 import { createAppRouter } from './router';
 

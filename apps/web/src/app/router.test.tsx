@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { setToken } from '@wallet/web-kit/lib/auth-token';
+import { mockApi } from '@wallet/web-kit/testing/mock-api';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockApi } from '@/test/mock-api';
 import { renderRoutes } from '@/test/render';
 import { walletResponse } from '@/test/wallet-fixtures';
 import { routes } from './router';

@@ -1,28 +1,14 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { DESIGNED_CODES, ERROR_CODES, SLIP_REASON_CODES } from '@wallet/contract/errors';
+import { baseKeys, flattenTexts, missingTextKeys, type TextTree } from '@wallet/web-kit/testing/translations';
 import { describe, expect, it } from 'vitest';
 import en from './en.json';
 import lo from './lo.json';
 import th from './th.json';
 
-type Tree = { [key: string]: string | Tree };
-const languages = { th, lo, en } as Record<string, Tree>;
+const languages = { th, lo, en } as Record<string, TextTree>;
 
-function flatten(tree: Tree, prefix = ''): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [key, value] of Object.entries(tree)) {
-    if (typeof value === 'string') out[`${prefix}${key}`] = value;
-    else Object.assign(out, flatten(value, `${prefix}${key}.`));
-  }
-  return out;
-}
-
-/** Plural forms differ per language (English one/other, Thai and Lao other only); compare the base keys. */
-const baseKeys = (flat: Record<string, string>) =>
-  [...new Set(Object.keys(flat).map((key) => key.replace(/_(zero|one|two|few|many|other)$/, '')))].sort();
-
-const flat = Object.fromEntries(Object.entries(languages).map(([name, tree]) => [name, flatten(tree)]));
+const flat = Object.fromEntries(Object.entries(languages).map(([name, tree]) => [name, flattenTexts(tree)]));
 
 describe('translations', () => {
   it('th, lo and en have exactly the same keys', () => {
@@ -63,24 +49,6 @@ describe('translations', () => {
   });
 
   it('every literal t() key used in the source exists', () => {
-    const srcDir = join(import.meta.dirname, '..');
-    const files: string[] = [];
-    const walk = (dir: string) => {
-      for (const name of readdirSync(dir)) {
-        const path = join(dir, name);
-        if (statSync(path).isDirectory()) walk(path);
-        else if (/\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name)) files.push(path);
-      }
-    };
-    walk(srcDir);
-    const known = new Set(baseKeys(flat.en!));
-    const missing: string[] = [];
-    for (const file of files) {
-      const source = readFileSync(file, 'utf8');
-      for (const match of source.matchAll(/\bt\(\s*'([a-zA-Z][\w.-]*)'/g)) {
-        if (!known.has(match[1]!)) missing.push(`${file}: ${match[1]}`);
-      }
-    }
-    expect(missing).toEqual([]);
+    expect(missingTextKeys(new Set(baseKeys(flat.en!)), join(import.meta.dirname, '..'))).toEqual([]);
   });
 });

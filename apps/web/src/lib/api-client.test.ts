@@ -2,9 +2,9 @@ import { ApiError } from '@wallet/web-kit/api/api-error';
 import { newIdempotencyKey, TIMEOUT } from '@wallet/web-kit/api/client';
 import { getToken, setToken } from '@wallet/web-kit/lib/auth-token';
 import { setNavigator } from '@wallet/web-kit/lib/navigation';
+import { mockApi } from '@wallet/web-kit/testing/mock-api';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setLanguage } from '@/i18n/i18n';
-import { mockApi } from '@/test/mock-api';
 import { api } from './api-client';
 
 const navigate = vi.fn();

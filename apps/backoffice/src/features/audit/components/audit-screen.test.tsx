@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { AuditEntry } from '@wallet/contract/backoffice/audit';
+import { mockApi } from '@wallet/web-kit/testing/mock-api';
 import { describe, expect, it, vi } from 'vitest';
-import { mockApi } from '@/test/mock-api';
 import { me, renderApp, signedIn } from '@/test/render';
 
 function entry(id: number, overrides: Partial<AuditEntry> = {}): AuditEntry {

@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
+import { mockApi } from '@wallet/web-kit/testing/mock-api';
 import { describe, expect, it } from 'vitest';
-import { mockApi } from '@/test/mock-api';
 import { me, renderApp } from '@/test/render';
 
 const answer = { token: 'op-token-1', operator: { id: 'op-owner', username: 'admin', role: 'owner' } };

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { StaffView } from '@wallet/contract/backoffice/staff';
+import { mockApi } from '@wallet/web-kit/testing/mock-api';
 import { describe, expect, it } from 'vitest';
-import { mockApi } from '@/test/mock-api';
 import { me, renderApp, signedIn } from '@/test/render';
 
 function member(overrides: Partial<StaffView> & Pick<StaffView, 'id' | 'username'>): StaffView {

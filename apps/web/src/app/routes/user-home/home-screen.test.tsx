@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { type Handler, mockApi, type Reply } from '@wallet/web-kit/testing/mock-api';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type Handler, mockApi, type Reply } from '@/test/mock-api';
 import { renderScreen } from '@/test/render';
 import { slots, walletResponse } from '@/test/wallet-fixtures';
 import { HomeScreen } from './home-screen';

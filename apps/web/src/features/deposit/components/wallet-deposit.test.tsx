@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { giftLinkPlaintext } from '@wallet/contract/deposit-rules';
+import type { ApiCall } from '@wallet/web-kit/testing/mock-api';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { ApiCall } from '@/test/mock-api';
 import { lookupResponse, openTab, renderDeposit } from '../testing/deposit-fixtures';
 
 afterEach(() => vi.unstubAllGlobals());

@@ -1,10 +1,10 @@
 // The in-app frame test must not make happy-dom load the game page from a server that is not running.
 // @vitest-environment-options {"settings":{"navigation":{"disableChildFrameNavigation":true}}}
 import { screen, waitFor, within } from '@testing-library/react';
+import { type Handler, mockApi, type Reply } from '@wallet/web-kit/testing/mock-api';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { config } from '@/lib/config';
 import { useWallet } from '@/lib/wallet/get-wallet';
-import { type Handler, mockApi, type Reply } from '@/test/mock-api';
 import { stubPopup } from '@/test/popup';
 import { renderScreen } from '@/test/render';
 import { credentials, slots, walletResponse } from '@/test/wallet-fixtures';

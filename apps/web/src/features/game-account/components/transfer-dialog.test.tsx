@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { type Handler, mockApi, type Reply } from '@wallet/web-kit/testing/mock-api';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { GameLauncherProvider } from '@/features/game-account/components/game-launcher';
-import { type Handler, mockApi, type Reply } from '@/test/mock-api';
 import { stubPopup } from '@/test/popup';
 import { renderScreen } from '@/test/render';
 import { credentials, walletResponse } from '@/test/wallet-fixtures';

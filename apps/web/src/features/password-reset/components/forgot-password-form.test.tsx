@@ -1,6 +1,6 @@
 import { act, screen } from '@testing-library/react';
+import { mockApi } from '@wallet/web-kit/testing/mock-api';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockApi } from '@/test/mock-api';
 import { renderScreen } from '@/test/render';
 import { ForgotPasswordForm } from './forgot-password-form';
 

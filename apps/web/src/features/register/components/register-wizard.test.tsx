@@ -1,7 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
+import { type Handler, mockApi, type Reply } from '@wallet/web-kit/testing/mock-api';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { config } from '@/lib/config';
-import { type Handler, mockApi, type Reply } from '@/test/mock-api';
 import { renderScreen } from '@/test/render';
 import { RegisterWizard } from './register-wizard';
 

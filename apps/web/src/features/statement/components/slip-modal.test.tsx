@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { Slip } from '@wallet/contract/statement';
+import { type Handler, mockApi, type Reply } from '@wallet/web-kit/testing/mock-api';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setLanguage } from '@/i18n/i18n';
-import { type Handler, mockApi, type Reply } from '@/test/mock-api';
 import { stubPopup } from '@/test/popup';
 import { renderScreen } from '@/test/render';
 import { walletResponse } from '@/test/wallet-fixtures';

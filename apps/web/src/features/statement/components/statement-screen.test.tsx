@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { type Handler, mockApi, type Reply } from '@wallet/web-kit/testing/mock-api';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setLanguage } from '@/i18n/i18n';
-import { type Handler, mockApi, type Reply } from '@/test/mock-api';
 import { renderScreen } from '@/test/render';
 import { statementEntry, walletResponse } from '@/test/wallet-fixtures';
 import { StatementScreen } from './statement-screen';

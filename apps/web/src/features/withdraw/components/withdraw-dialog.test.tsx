@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { type ApiCall, type Handler, mockApi, type Reply } from '@wallet/web-kit/testing/mock-api';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setLanguage } from '@/i18n/i18n';
 import { api } from '@/lib/api-client';
 import { statementQueryKey } from '@/lib/wallet/invalidate-money';
-import { type ApiCall, type Handler, mockApi, type Reply } from '@/test/mock-api';
 import { renderScreen } from '@/test/render';
 import { walletResponse } from '@/test/wallet-fixtures';
 import { WithdrawDialog } from './withdraw-dialog';

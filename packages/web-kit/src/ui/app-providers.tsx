@@ -1,8 +1,9 @@
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { AlertProvider } from '@wallet/web-kit/ui/alert';
-import { ToastProvider } from '@wallet/web-kit/ui/toast';
 import type { ReactNode } from 'react';
+import { AlertProvider } from './alert';
+import { ToastProvider } from './toast';
 
+/** What every screen of either app expects above it: the query cache, toasts and alerts. */
 export function AppProviders({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
