@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { KIT_SOURCE_DIR } from './architecture';
 
 /** The i18n checks both apps run over their own language files and sources. */
 
@@ -28,7 +29,7 @@ export function nonTestSources(dir: string): string[] {
 }
 
 /** The web kit's sources, whose texts each app that uses them must have. */
-export const KIT_SOURCE_DIR = join(import.meta.dirname, '..');
+export { KIT_SOURCE_DIR };
 
 /**
  * Every literal t('key') of `appDir` (and of the kit with `withKit`) missing from `known`, as
