@@ -134,6 +134,40 @@ describe('useWalletRealtime', () => {
     unmount();
   });
 
+  it('loads and connects the socket only once the browser is idle, not during the first load (issue 18)', async () => {
+    const idle: IdleRequestCallback[] = [];
+    const requestIdle = vi.fn((callback: IdleRequestCallback, _options?: IdleRequestOptions) => idle.push(callback));
+    vi.stubGlobal('requestIdleCallback', requestIdle);
+    vi.stubGlobal('cancelIdleCallback', vi.fn());
+    setToken('token-1', true);
+    setup();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(sockets).toHaveLength(0);
+    // A busy page still connects soon: the idle wait has a deadline.
+    expect(requestIdle.mock.calls[0]?.[1]?.timeout).toBeGreaterThan(0);
+
+    act(() => {
+      for (const callback of idle) callback({ didTimeout: false, timeRemaining: () => 50 });
+    });
+    await waitFor(() => expect(sockets).toHaveLength(1));
+  });
+
+  it('never connects when the token is gone before the browser is idle', async () => {
+    const idle: IdleRequestCallback[] = [];
+    const cancelIdle = vi.fn();
+    vi.stubGlobal('requestIdleCallback', (callback: IdleRequestCallback) => idle.push(callback));
+    vi.stubGlobal('cancelIdleCallback', cancelIdle);
+    setToken('token-1', true);
+    const { unmount } = setup();
+    unmount();
+    expect(cancelIdle).toHaveBeenCalled();
+    act(() => {
+      for (const callback of idle) callback({ didTimeout: true, timeRemaining: () => 0 });
+    });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(sockets).toHaveLength(0);
+  });
+
   it('disconnects when the member shell unmounts', async () => {
     setToken('token-1', true);
     const { unmount } = setup();

@@ -52,8 +52,29 @@ function socketOrigin(): string | undefined {
 }
 
 /**
+ * How long the connection may wait for an idle moment. Parsing socket.io-client and opening the socket during
+ * the first load competed with the home screen's rendering (issue 18: Lighthouse total blocking time); the
+ * balance on screen comes from the first fetch, so live updates can start a little later.
+ */
+const IDLE_TIMEOUT_MS = 3000;
+/** Browsers without requestIdleCallback (Safari) wait this long instead, past the first render's work. */
+const NO_IDLE_DELAY_MS = 250;
+
+/** Runs `task` when the main thread is idle (at the latest after IDLE_TIMEOUT_MS); returns a cancel. */
+function whenIdle(task: () => void): () => void {
+  const { requestIdleCallback, cancelIdleCallback } = window;
+  if (typeof requestIdleCallback === 'function' && typeof cancelIdleCallback === 'function') {
+    const handle = requestIdleCallback(task, { timeout: IDLE_TIMEOUT_MS });
+    return () => cancelIdleCallback(handle);
+  }
+  const timer = setTimeout(task, NO_IDLE_DELAY_MS);
+  return () => clearTimeout(timer);
+}
+
+/**
  * Live balance updates while logged in: connects with the stored bearer token (socket.io-client is loaded
- * on demand, outside the first bundle), reconnects when the token changes and disconnects on logout.
+ * on demand, outside the first bundle, once the page is idle), reconnects when the token changes and
+ * disconnects on logout.
  */
 export function useWalletRealtime(): void {
   const queryClient = useQueryClient();
@@ -63,27 +84,30 @@ export function useWalletRealtime(): void {
     if (!token) return;
     let closed = false;
     let disconnect: (() => void) | undefined;
-    import('socket.io-client')
-      .then(({ io }) => {
-        if (closed) return;
-        const options = { path: SOCKET_PATH, auth: { token } };
-        const origin = socketOrigin();
-        const socket = origin ? io(origin, options) : io(options);
-        let connectedBefore = false;
-        socket.on('connect', () => {
-          // Events sent while the connection was down are lost: catch up with one reload.
-          if (connectedBefore) void invalidateMoney(queryClient);
-          connectedBefore = true;
-        });
-        socket.on(WALLET_CHANGED_EVENT, (event: unknown) => applyWalletChanged(queryClient, event));
-        disconnect = () => {
-          socket.off();
-          socket.disconnect();
-        };
-      })
-      .catch((error: unknown) => console.warn('live balance updates are unavailable', error));
+    const connect = () =>
+      import('socket.io-client')
+        .then(({ io }) => {
+          if (closed) return;
+          const options = { path: SOCKET_PATH, auth: { token } };
+          const origin = socketOrigin();
+          const socket = origin ? io(origin, options) : io(options);
+          let connectedBefore = false;
+          socket.on('connect', () => {
+            // Events sent while the connection was down are lost: catch up with one reload.
+            if (connectedBefore) void invalidateMoney(queryClient);
+            connectedBefore = true;
+          });
+          socket.on(WALLET_CHANGED_EVENT, (event: unknown) => applyWalletChanged(queryClient, event));
+          disconnect = () => {
+            socket.off();
+            socket.disconnect();
+          };
+        })
+        .catch((error: unknown) => console.warn('live balance updates are unavailable', error));
+    const cancelIdle = whenIdle(() => void connect());
     return () => {
       closed = true;
+      cancelIdle();
       disconnect?.();
     };
   }, [token, queryClient]);
