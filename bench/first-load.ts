@@ -9,7 +9,7 @@
  * - the login form usable (rendered with its submit button, texts loaded) on Fast 3G (150 ms RTT,
  *   1.6 Mbps down, 750 kbps up) with the CPU slowed 4×, through the DevTools protocol; median of 3 cold loads;
  * - Lighthouse (mobile) performance, accessibility, best practices and SEO of /login and /user/home, the run
- *   with the median performance of `BUDGET_LIGHTHOUSE_RUNS` (default 3).
+ *   with the median performance of `BUDGET_LIGHTHOUSE_RUNS` (default 5 when CI=true, 3 otherwise).
  *
  * `BUDGET_SKIP_LIGHTHOUSE=1` leaves Lighthouse out (a quick size check); `BUDGET_WEB_DIST=<dir>` measures an
  * existing build instead of building one.
@@ -39,7 +39,8 @@ const FAST_3G = {
   uploadThroughput: (750e3 / 8) * 0.9,
 };
 const REPORTS = join(ROOT, 'artifacts', 'budget');
-const LIGHTHOUSE_RUNS = Number(process.env.BUDGET_LIGHTHOUSE_RUNS ?? 3);
+// CI judges on 5 runs: their median moves less with what else the machine is doing (about 20 s more a page).
+const LIGHTHOUSE_RUNS = Number(process.env.BUDGET_LIGHTHOUSE_RUNS ?? (process.env.CI === 'true' ? 5 : 3));
 const DEMO_PLAYER = { username: '0812345678', password: 'demo1234' };
 const LOGIN_READY = 'form:has(input[name=username]:enabled) button[type=submit]:enabled';
 const HOME_READY = '[data-testid=wallet-amount]';
@@ -228,7 +229,7 @@ async function runLighthouse(server: RunningServer, token: string) {
       runs.sort((a, b) => (a.lhr.categories.performance?.score ?? 0) - (b.lhr.categories.performance?.score ?? 0));
       const result = runs[Math.floor(runs.length / 2)];
       console.info(
-        `  ${label}: performance of the ${runs.length} runs ${runs.map((r) => Math.round((r.lhr.categories.performance?.score ?? 0) * 100)).join(', ')}; the median run:`,
+        `  ${label}: performance of the ${runs.length} runs ${runs.map((r) => Math.round((r.lhr.categories.performance?.score ?? 0) * 100)).join(', ')} (total blocking time ${runs.map((r) => r.lhr.audits['total-blocking-time']?.displayValue ?? '?').join(', ')}); the median run:`,
       );
       if (!result) throw new Error('Lighthouse returned nothing');
       mkdirSync(REPORTS, { recursive: true });
@@ -274,8 +275,10 @@ async function main() {
     await measurePage(browser, dist, '/user/home', `${server.url}/user/home`, HOME_READY, token, BUDGET.homeJsGzip);
     await usable(browser, dist, `${server.url}/login`);
     if (process.env.BUDGET_SKIP_LIGHTHOUSE !== '1') {
-      console.info('▶ Lighthouse (mobile)');
+      console.info(`▶ Lighthouse (mobile, ${LIGHTHOUSE_RUNS} runs a page)`);
+      const started = performance.now();
       await runLighthouse(server, token);
+      console.info(`  Lighthouse took ${Math.round((performance.now() - started) / 1000)} s`);
     }
   } finally {
     await browser.close();
