@@ -4,7 +4,8 @@ import type { OutputBundle, OutputChunk } from 'rolldown';
 import type { Plugin, ResolvedConfig } from 'vite';
 import { STORAGE_KEYS } from '../../../packages/contract/src/constants.ts';
 
-// The member shell connects for live balance updates as soon as it mounts (socket.io-client, loaded on demand).
+// The member shell connects for live balance updates once the page is idle (socket.io-client, loaded on demand);
+// it is still fetched with the screen, so that connection costs no round trip on a slow network.
 const MEMBER_SHELL = ['app/layouts/auth-layout.tsx', 'npm:socket.io-client'];
 
 /**
@@ -29,6 +30,18 @@ export const ROUTE_SOURCES: Record<string, string[]> = {
 };
 
 const LANGUAGE_SOURCES = { th: 'i18n/th.json', lo: 'i18n/lo.json', en: 'i18n/en.json' } as const;
+
+/**
+ * The fonts each language's text is drawn in (built file names start with these). Fetched with the scripts:
+ * a font found only by the first layout makes the screen lay out twice, once in a fallback font (looked up
+ * and shaped on the main thread) and again when the font arrives (issue 18: Lighthouse total blocking time).
+ */
+const LATIN_FONTS = ['noto-sans-thai-latin-400-normal-', 'noto-sans-thai-latin-700-normal-'];
+const LANGUAGE_FONTS: Record<keyof typeof LANGUAGE_SOURCES, string[]> = {
+  th: ['noto-sans-thai-thai-400-normal-', 'noto-sans-thai-thai-700-normal-', ...LATIN_FONTS],
+  lo: ['noto-sans-lao-400-', 'noto-sans-lao-700-', ...LATIN_FONTS],
+  en: LATIN_FONTS,
+};
 
 interface Files {
   scripts: string[];
@@ -88,8 +101,23 @@ export function routePreload(): Plugin {
       const languages = Object.fromEntries(
         Object.entries(LANGUAGE_SOURCES).map(([language, source]) => [language, base + bySource(source).fileName]),
       );
+      const fonts = Object.fromEntries(
+        Object.entries(LANGUAGE_FONTS).map(([language, names]) => [
+          language,
+          names.map((name) => {
+            const font = Object.values(bundle).find(
+              (item) =>
+                item.type === 'asset' &&
+                item.fileName.endsWith('.woff2') &&
+                item.fileName.startsWith(`${config.build.assetsDir}/${name}`),
+            );
+            if (!font) this.error(`route-preload: no font ${name}*.woff2; has it moved?`);
+            return base + font.fileName;
+          }),
+        ]),
+      );
       const fallbackLanguage = config.env.VITE_LAO_MODE?.trim().toLowerCase() === 'true' ? 'lo' : 'th';
-      const source = bootScript(routes, languages, fallbackLanguage);
+      const source = bootScript(routes, languages, fonts, fallbackLanguage);
       const fileName = this.getFileName(
         this.emitFile({ type: 'asset', name: 'route-preload.js', source, originalFileName: 'route-preload.js' }),
       );
@@ -113,11 +141,17 @@ function closure(chunk: OutputChunk, bundle: OutputBundle, into = new Set<Output
   return into;
 }
 
-function bootScript(routes: Record<string, Files>, languages: Record<string, string>, fallback: string): string {
+function bootScript(
+  routes: Record<string, Files>,
+  languages: Record<string, string>,
+  fonts: Record<string, string[]>,
+  fallback: string,
+): string {
   // ES5-level on purpose: it must run (or fail harmlessly) on any browser before the app does.
   return `(function () {
   var routes = ${JSON.stringify(routes)};
   var languages = ${JSON.stringify(languages)};
+  var fonts = ${JSON.stringify(fonts)};
   var language = null;
   var signedIn = false;
   try {
@@ -128,17 +162,21 @@ function bootScript(routes: Record<string, Files>, languages: Record<string, str
   // A member address without a session goes to /login; so does the app.
   if (path.indexOf('/user') === 0 && !signedIn) path = '/login';
   var files = routes[path] || { scripts: [], styles: [] };
-  var scripts = files.scripts.concat(languages[language] || languages[${JSON.stringify(fallback)}]);
+  if (!languages[language]) language = ${JSON.stringify(fallback)};
+  var scripts = files.scripts.concat(languages[language]);
   function link(rel, href, as) {
     var element = document.createElement('link');
     element.rel = rel;
     element.href = href;
     if (as) element.as = as;
-    if (rel === 'modulepreload') element.crossOrigin = '';
+    if (as === 'font') element.type = 'font/woff2';
+    // Module scripts and fonts are fetched in CORS mode; a preload in another mode would not be reused.
+    if (rel === 'modulepreload' || as === 'font') element.crossOrigin = '';
     document.head.appendChild(element);
   }
   for (var i = 0; i < scripts.length; i++) link('modulepreload', scripts[i]);
   for (var j = 0; j < files.styles.length; j++) link('preload', files.styles[j], 'style');
+  for (var k = 0; k < fonts[language].length; k++) link('preload', fonts[language][k], 'font');
 })();
 `;
 }
