@@ -215,8 +215,11 @@ async function runLighthouse(server: RunningServer, token: string) {
         await cdpBrowser.close();
       }
       // Performance varies from run to run (more so on a shared machine): Lighthouse's advice is the median run.
+      // A run in which Lighthouse itself failed (a runtime error, no performance score: seen about once in
+      // twenty runs here) measured nothing about the page; it is retried, never counted as a score of 0.
       const runs = [];
-      for (let run = 0; run < LIGHTHOUSE_RUNS; run += 1) {
+      let failedRuns = 0;
+      while (runs.length < LIGHTHOUSE_RUNS && failedRuns < LIGHTHOUSE_RUNS) {
         const answer = await lighthouse(`${server.url}${path}`, {
           port: chrome.port,
           output: 'json',
@@ -224,7 +227,16 @@ async function runLighthouse(server: RunningServer, token: string) {
           onlyCategories: Object.keys(BUDGET.lighthouse),
           disableStorageReset: signedIn,
         });
-        if (answer) runs.push(answer);
+        const measured =
+          answer && !answer.lhr.runtimeError && typeof answer.lhr.categories.performance?.score === 'number';
+        if (measured) {
+          runs.push(answer);
+        } else {
+          failedRuns += 1;
+          console.info(
+            `  ${label}: a Lighthouse run failed (${answer?.lhr.runtimeError?.message ?? 'no result'}); running it again`,
+          );
+        }
       }
       runs.sort((a, b) => (a.lhr.categories.performance?.score ?? 0) - (b.lhr.categories.performance?.score ?? 0));
       const result = runs[Math.floor(runs.length / 2)];
