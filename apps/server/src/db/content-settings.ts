@@ -1,6 +1,9 @@
 import { LANGUAGES, type Language } from '@wallet/contract/constants';
 import type { DepositLookupResponse } from '@wallet/contract/deposit';
 import type { ContactResponse, InfoResponse } from '@wallet/contract/lookup';
+import type { Kysely } from 'kysely';
+import type { Database } from './schema.ts';
+import { getSetting } from './settings.repo.ts';
 
 /**
  * Operator-editable content kept in settings under these keys. Money inside is in minor units; the
@@ -15,6 +18,7 @@ export const CONTENT_KEYS = {
   withdrawLimits: 'content.withdraw_limits',
   slipWindow: 'content.slip_window',
   deposit: 'content.deposit',
+  fourEyes: 'money.four_eyes',
 } as const;
 
 export type InfoContent = InfoResponse;
@@ -23,6 +27,12 @@ export type WithdrawLimitsContent = { withdrawMinMinor: number; withdrawMaxMinor
 /** Daily window (Bangkok wall-clock HH:mm) during which slip upload is closed; may cross midnight. */
 export type SlipWindowContent = { closedFrom: string; closedTo: string };
 export type DepositContent = DepositLookupResponse;
+/**
+ * Above this amount a withdrawal approval or a manual wallet adjustment needs a second operator, who
+ * cannot be the first (four eyes). Settings edit it; the money desk and adjustments read it.
+ */
+export type FourEyesContent = { thresholdMinor: number };
+export const DEFAULT_FOUR_EYES: FourEyesContent = { thresholdMinor: 50_000_00 };
 
 /** The texts a player reads (issue 18) are kept per language; these keys hold the Thai one. */
 export type LocalizedContentKey = (typeof CONTENT_KEYS)['contact' | 'conditions' | 'agreements' | 'notice'];
@@ -35,4 +45,9 @@ export function localizedContentKey(key: LocalizedContentKey, language: Language
 /** The language a lookup asked for; anything unknown reads Thai. */
 export function contentLanguage(requested: string | undefined): Language {
   return (LANGUAGES as readonly string[]).includes(requested ?? '') ? (requested as Language) : 'th';
+}
+
+/** The four-eyes threshold in force (the default until an operator sets one). */
+export async function fourEyesThresholdMinor(db: Kysely<Database>): Promise<number> {
+  return ((await getSetting<FourEyesContent>(db, CONTENT_KEYS.fourEyes)) ?? DEFAULT_FOUR_EYES).thresholdMinor;
 }
