@@ -2,13 +2,14 @@ import { createAdapter } from '@socket.io/redis-adapter';
 import { fromMinor } from '@wallet/contract/money';
 import { SOCKET_PATH, socketAuth, WALLET_CHANGED_EVENT, type WalletChangedEvent } from '@wallet/contract/realtime';
 import type { FastifyInstance } from 'fastify';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { Kysely } from 'kysely';
 import { Server } from 'socket.io';
 import type { Database } from '../db/schema.ts';
 import type { Clock } from '../lib/clock.ts';
 import { sha256 } from '../lib/ids.ts';
 import { findLiveSession } from '../modules/account/account.repo.ts';
+import { adapterRedisClients } from './fail-open-redis.ts';
 
 export interface Realtime {
   /** Tells every open app of the player (any tab, device or server instance) its new wallet balance. */
@@ -41,8 +42,7 @@ export function attachRealtime(
   const io = new Server(app.server, { path: SOCKET_PATH, serveClient: false, transports: ['websocket', 'polling'] });
   let redis: Redis[] = [];
   if (deps.redisUrl) {
-    const pub = new Redis(deps.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 3 });
-    const sub = pub.duplicate();
+    const { pub, sub } = adapterRedisClients(deps.redisUrl, app.log);
     redis = [pub, sub];
     io.adapter(createAdapter(pub, sub));
   }
