@@ -10,6 +10,7 @@ import { ensureSetting } from './db/settings.repo.ts';
 import { createDomainEvents, type DomainEvents } from './events/domain-events.ts';
 import { requirePlayer } from './http/auth.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
+import { registerHealth } from './http/health.ts';
 import { createIdempotency } from './http/idempotency.ts';
 import { registerLineQr } from './http/line-qr.ts';
 import { requireOperator } from './http/operator-auth.ts';
@@ -109,6 +110,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   registerServiceStateGate(app, kysely, clock);
+  registerHealth(app, { db: kysely, redisUrl: config.redisUrl });
 
   const secret = config.serverSecret ?? (await ensureSetting(kysely, 'server_secret', randomSecret));
   const sandboxSms = sandboxSmsProvider(kysely, clock);
