@@ -3,6 +3,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { openDb } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
 import { DEMO_PLAYER, seed } from './db/seed/seed.ts';
+import { loggerOptions } from './http/logging.ts';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -12,7 +13,7 @@ async function main(): Promise<void> {
   const app = await buildApp({
     config,
     db,
-    logger: { level: config.logLevel, redact: ['req.headers.authorization'] },
+    logger: loggerOptions(config.logLevel),
   });
   await app.listen({ port: config.port, host: config.host });
   if (seeded && config.seedDemo) {

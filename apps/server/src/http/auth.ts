@@ -5,6 +5,7 @@ import type { Database } from '../db/schema.ts';
 import type { Clock } from '../lib/clock.ts';
 import { forbidden, unauthenticated } from '../lib/domain-error.ts';
 import { sha256 } from '../lib/ids.ts';
+import { bindLogTo } from './logging.ts';
 
 export interface Player {
   id: string;
@@ -48,6 +49,7 @@ export function requirePlayer(scope: FastifyInstance, db: Kysely<Database>, cloc
     if (!session) throw unauthenticated();
     if (session.status !== 'active') throw forbidden('INACTIVE_USER');
     request.player = { id: session.user_id, username: session.username, tokenHash };
+    bindLogTo(request, { userId: session.user_id });
   });
 }
 

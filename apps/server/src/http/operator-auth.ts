@@ -10,6 +10,7 @@ import { forbidden, unauthenticated } from '../lib/domain-error.ts';
 import { sha256 } from '../lib/ids.ts';
 import type { Operator } from '../lib/operator.ts';
 import { bearerToken } from './auth.ts';
+import { bindLogTo } from './logging.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -69,6 +70,7 @@ export function requireOperator(scope: FastifyInstance, options: OperatorAuthOpt
     const operator = await options.authenticate(tokenHash);
     if (!operator) throw unauthenticated();
     request.operator = { ...operator, tokenHash };
+    bindLogTo(request, { operatorId: operator.id });
     if (!permission) throw forbidden('NO_PERMISSION');
     // Before anything else: an owner-made password is not yet the operator's own secret.
     if (operator.mustChangePassword && !request.routeOptions.config.beforePasswordChange) {
