@@ -13,6 +13,7 @@ import { registerErrorHandler } from './http/error-handler.ts';
 import { registerHealth } from './http/health.ts';
 import { createIdempotency } from './http/idempotency.ts';
 import { registerLineQr } from './http/line-qr.ts';
+import { countedGameProviders, countedSms, registerMetrics } from './http/metrics.ts';
 import { requireOperator } from './http/operator-auth.ts';
 import { serializerCompiler } from './http/response-serializer.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
@@ -126,6 +127,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       })
     : undefined;
   const realtime = attachRealtime(app, { db: kysely, clock, redisUrl: config.redisUrl });
+  const metrics = config.metricsToken
+    ? registerMetrics(app, config.metricsToken, { connectedSockets: () => realtime.connectedSockets() })
+    : undefined;
   const systemAccount = createSystemAccounts(kysely);
   // Features publish and subscribe here instead of importing each other (events/domain-events.ts).
   const events =
@@ -138,6 +142,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   // One pool of decoding threads for every untrusted image the app reads (slips, later chat media).
   const images = createImageDecoder();
+  const sms = deps.providers?.sms ?? selectedSms.provider;
+  const games = deps.providers?.games ?? sandboxGames ?? NO_GAMES;
   const ctx: FeatureContext = {
     config,
     db: kysely,
@@ -149,10 +155,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     idempotency: createIdempotency(kysely, clock),
     images,
     events,
-    providers: {
-      sms: deps.providers?.sms ?? selectedSms.provider,
-      games: deps.providers?.games ?? sandboxGames ?? NO_GAMES,
-    },
+    providers: metrics
+      ? { sms: countedSms(metrics, sms), games: countedGameProviders(metrics, games) }
+      : { sms, games },
     appName: APP_NAME,
   };
 

@@ -117,6 +117,8 @@ const configSchema = z
     GAME_PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
     SANDBOX_GAME_RTP: z.coerce.number().min(0.5).max(0.99).default(0.96),
     SERVER_SECRET: secretFromEnv,
+    /** The bearer token a Prometheus scraper sends to GET /metrics; without one the route does not exist. */
+    METRICS_TOKEN: secretFromEnv,
     BANK_WEBHOOK_SECRET: secretFromEnv,
     ...qrSecretsShape,
     // Gone: one secret for every gateway let each gateway sign another's payments.
@@ -197,6 +199,7 @@ const configSchema = z
     rememberTtlDays: env.REMEMBER_TTL_DAYS,
     // Set in a scaled deployment: Socket.IO events then reach players connected to any instance.
     redisUrl: env.REDIS_URL,
+    metricsToken: env.METRICS_TOKEN,
     // A provider call slower than this counts as "outcome unknown" and is settled by the next refresh.
     gameProviderTimeoutMs: env.GAME_PROVIDER_TIMEOUT_MS,
     // Return-to-player of the sandbox demo slot (the share of bets paid back on average).

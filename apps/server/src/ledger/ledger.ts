@@ -97,7 +97,38 @@ export async function postTransfer(trx: Transaction<Database>, input: TransferIn
     fromBalance = await debit(trx, from, amount);
   }
   await insertTransfer.run(trx, transferRow(input));
+  countPosted(input);
   return { fromBalance, toBalance };
+}
+
+/** Transfers this process posted, by kind and currency: what /metrics reports as money movements. */
+export interface PostedTransfers {
+  kind: string;
+  currency: string;
+  count: number;
+  /** Minor units. */
+  amount: number;
+}
+const posted = new Map<string, PostedTransfers>();
+
+/**
+ * Counted when the transfer is written, inside its transaction: one rolled back afterwards (a rare
+ * in-transaction refusal) still counts. A metric for watching the flow, never for the books, which
+ * are the ledger's rows.
+ */
+function countPosted({ kind, from, amount }: TransferInput): void {
+  const key = `${kind} ${from.currency}`;
+  const entry = posted.get(key);
+  if (entry) {
+    entry.count += 1;
+    entry.amount += amount;
+  } else {
+    posted.set(key, { kind, currency: from.currency, count: 1, amount });
+  }
+}
+
+export function postedTransfers(): Iterable<Readonly<PostedTransfers>> {
+  return posted.values();
 }
 
 function transferRow(input: TransferInput): unknown[] {

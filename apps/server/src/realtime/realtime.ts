@@ -20,6 +20,8 @@ export interface Realtime {
    * that made it), or all of them (a suspension).
    */
   sessionsEnded(userId: string, which?: EndedSessions): void;
+  /** Sockets open on this instance (for /metrics). */
+  connectedSockets(): number;
 }
 
 export interface EndedSessions {
@@ -89,6 +91,9 @@ export function attachRealtime(
       if (which.tokenHash) return io.in(sessionRoom(which.tokenHash)).disconnectSockets(true);
       const sockets = io.in(playerRoom(userId));
       (which.keepTokenHash ? sockets.except(sessionRoom(which.keepTokenHash)) : sockets).disconnectSockets(true);
+    },
+    connectedSockets() {
+      return io.engine.clientsCount;
     },
   };
 }

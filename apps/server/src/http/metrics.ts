@@ -1,0 +1,150 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { postedTransfers } from '../ledger/ledger.ts';
+import { sha256 } from '../lib/ids.ts';
+import type { GameProvider, GameProviders } from '../providers/games/game-provider.ts';
+import type { SmsProvider } from '../providers/sms/sms-provider.ts';
+
+/** What the app hands /metrics to read at scrape time. */
+export interface MetricsSources {
+  connectedSockets(): number;
+}
+
+export interface Metrics {
+  /** Counts every call of the provider's methods and the ones that failed, under `provider`. */
+  countCalls<P extends object>(provider: string, target: P): P;
+}
+
+/** Seconds: most API answers take milliseconds; the tail up to a provider's timeout. */
+const LATENCY_BUCKETS = [0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+
+function sameSecret(given: string, expected: string): boolean {
+  // Hashing first makes the comparison constant-time whatever the lengths.
+  return timingSafeEqual(Buffer.from(sha256(given), 'hex'), Buffer.from(sha256(expected), 'hex'));
+}
+
+/**
+ * GET /metrics in Prometheus's text format, for a scraper holding METRICS_TOKEN as a bearer token (the
+ * route does not exist without one). Per instance: requests by route pattern and status with latency,
+ * the default process metrics (event-loop lag, memory, GC), money movements by ledger kind, provider
+ * calls and failures, connected sockets.
+ */
+export function registerMetrics(app: FastifyInstance, token: string, sources: MetricsSources): Metrics {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+
+  const requests = new Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'HTTP requests by method, route pattern and status, with their latency',
+    labelNames: ['method', 'route', 'status'] as const,
+    buckets: LATENCY_BUCKETS,
+    registers: [registry],
+  });
+  app.addHook('onResponse', (request, reply, done) => {
+    requests.observe(
+      { method: request.method, route: request.routeOptions.url ?? 'unmatched', status: String(reply.statusCode) },
+      reply.elapsedTime / 1000,
+    );
+    done();
+  });
+
+  new Counter({
+    name: 'wallet_money_movements_total',
+    help: 'Ledger transfers posted by this instance, by kind and currency',
+    labelNames: ['kind', 'currency'] as const,
+    registers: [registry],
+    collect() {
+      this.reset();
+      for (const { kind, currency, count } of postedTransfers()) this.inc({ kind, currency }, count);
+    },
+  });
+  new Counter({
+    name: 'wallet_money_moved_minor_total',
+    help: 'Amount moved by the ledger transfers this instance posted, in minor units (satang), by kind and currency',
+    labelNames: ['kind', 'currency'] as const,
+    registers: [registry],
+    collect() {
+      this.reset();
+      for (const { kind, currency, amount } of postedTransfers()) this.inc({ kind, currency }, amount);
+    },
+  });
+  new Gauge({
+    name: 'wallet_connected_sockets',
+    help: 'Socket.IO connections open on this instance',
+    registers: [registry],
+    collect() {
+      this.set(sources.connectedSockets());
+    },
+  });
+  const providerCalls = new Counter({
+    name: 'wallet_provider_calls_total',
+    help: 'Calls to outside providers by provider, method and outcome (ok or failed)',
+    labelNames: ['provider', 'method', 'outcome'] as const,
+    registers: [registry],
+  });
+
+  app.get('/metrics', { config: { rateLimit: false } }, async (request, reply) => {
+    const header = request.headers.authorization ?? '';
+    const given = header.startsWith('Bearer ') ? header.slice(7) : '';
+    if (!given || !sameSecret(given, token)) return reply.code(401).send({ message: 'invalid-token' });
+    reply.header('cache-control', 'no-store').type(registry.contentType);
+    return registry.metrics();
+  });
+
+  return {
+    countCalls(provider, target) {
+      return new Proxy(target, {
+        get(object, property, receiver) {
+          const value = Reflect.get(object, property, receiver);
+          if (typeof value !== 'function') return value;
+          const method = String(property);
+          return (...args: unknown[]) => {
+            const count = (outcome: 'ok' | 'failed') => providerCalls.inc({ provider, method, outcome });
+            try {
+              const result = value.apply(object, args);
+              if (result instanceof Promise) {
+                return result.then(
+                  (answer) => {
+                    count('ok');
+                    return answer;
+                  },
+                  (error: unknown) => {
+                    count('failed');
+                    throw error;
+                  },
+                );
+              }
+              count('ok');
+              return result;
+            } catch (error) {
+              count('failed');
+              throw error;
+            }
+          };
+        },
+      });
+    },
+  };
+}
+
+/** The game providers with every provider's calls counted under its code. */
+export function countedGameProviders(metrics: Metrics, games: GameProviders): GameProviders {
+  const counted = new Map<GameProvider, GameProvider>();
+  return {
+    get(code) {
+      const provider = games.get(code);
+      if (!provider) return provider;
+      let wrapped = counted.get(provider);
+      if (!wrapped) {
+        wrapped = metrics.countCalls(`game:${code}`, provider);
+        counted.set(provider, wrapped);
+      }
+      return wrapped;
+    },
+  };
+}
+
+export function countedSms(metrics: Metrics, sms: SmsProvider): SmsProvider {
+  return metrics.countCalls('sms', sms);
+}
