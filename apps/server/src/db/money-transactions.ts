@@ -22,6 +22,12 @@ export interface MoneyTransactions<Outcome> {
   ): Promise<R>;
   finish<R extends Outcome>(db: Kysely<Database>, work: (trx: Transaction<Database>) => Promise<R>): Promise<R>;
   settle(trx: Transaction<Database>, outcome: Outcome): Promise<void>;
+  /**
+   * Whether another attempt of this same request already holds or answered it (a client's retry).
+   * Work about to wait for something (a game account another instance holds) asks, and stops waiting
+   * when so: the retry is then answered with the first attempt's answer. Absent: never.
+   */
+  repeatOfAnother?(): Promise<boolean>;
 }
 
 /** Plain transactions: for callers with nothing to keep alongside (no Idempotency-Key, jobs, tests). */

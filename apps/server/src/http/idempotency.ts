@@ -55,6 +55,14 @@ const takeOverClaim = prepared(
 );
 
 /**
+ * A refusal of the moment (kind `unavailable`: a game account another instance still holds, nothing
+ * configured yet), not an answer to the request: it is never stored for the key, so a retry runs.
+ */
+function isPassing(error: DomainError): boolean {
+  return error.kind === 'unavailable';
+}
+
+/**
  * Thrown inside a claiming transaction when a repeat of the request holds the key already: the
  * transaction rolls back (nothing moved) and the request answers as a replay.
  */
@@ -193,7 +201,7 @@ export function createIdempotency(db: Kysely<Database>, clock: Clock) {
     try {
       result = await work(tx);
     } catch (error) {
-      if (error instanceof DomainError) {
+      if (error instanceof DomainError && !isPassing(error)) {
         const answer = failureAnswer(error);
         await remember(db, id.userId, id.key, answer.status, answer.body);
       } else {
@@ -260,6 +268,7 @@ export function createIdempotency(db: Kysely<Database>, clock: Clock) {
       async (trx, answer) => {
         if (claimed) await remember(trx, id.userId, id.key, answer.status, answer.body);
       },
+      async () => !claimed && (await readKey.first(db, [id.userId, id.key])) !== undefined,
     );
 
     let result: ReplayableResult<T>;
@@ -267,6 +276,12 @@ export function createIdempotency(db: Kysely<Database>, clock: Clock) {
       result = await work(tx);
     } catch (error) {
       if (error instanceof KeyAlreadyClaimed) return replay<T>(reply, id, recover);
+      if (error instanceof DomainError && isPassing(error)) {
+        // Not this request's answer: a repeat still gets the first one, and a new key may simply run again.
+        if (claimed) await releaseClaim.run(db, [id.userId, id.key]);
+        else if (await readKey.first(db, [id.userId, id.key])) return replay<T>(reply, id, recover);
+        throw error;
+      }
       if (error instanceof DomainError) {
         const answer = failureAnswer(error);
         if (claimed) await remember(db, id.userId, id.key, answer.status, answer.body);
@@ -337,15 +352,19 @@ function keyedTransactions<T>(
   transaction: MoneyTransactions<unknown>['transaction'],
   finishWith: FinishWith,
   store: (trx: Transaction<Database>, answer: ReplayableResult<unknown>) => Promise<void>,
+  repeatOfAnother?: () => Promise<boolean>,
 ): KeyedTransactions<T> {
+  const asked = repeatOfAnother ? { repeatOfAnother } : {};
   return {
     transaction,
     finish: (db, work) => finishWith(db, work, (answer) => answer),
     settle: (trx, answer) => store(trx, answer),
+    ...asked,
     answering: (answer) => ({
       transaction,
       finish: (db, work) => finishWith(db, work, answer),
       settle: (trx, outcome) => store(trx, answer(outcome)),
+      ...asked,
     }),
   };
 }

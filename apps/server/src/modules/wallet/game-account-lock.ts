@@ -2,14 +2,19 @@ import type { Kysely } from 'kysely';
 import type { Dialect } from '../../db/dialect.ts';
 import type { Database } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { DomainError } from '../../lib/domain-error.ts';
 
 /** Longer than any provider call (GAME_PROVIDER_TIMEOUT_MS caps those), so a live holder never loses it. */
 const LEASE_MS = 150_000;
 const RETRY_MS = 25;
 
-export class GameAccountBusy extends Error {
+/**
+ * Another instance still holds the account (after a crash, until its lease runs out): a 503 the app
+ * may retry, with the same Idempotency-Key, which is not spent on it.
+ */
+export class GameAccountBusy extends DomainError {
   constructor() {
-    super('game account busy');
+    super('REQUEST_LIMIT', 'unavailable');
     this.name = 'GameAccountBusy';
   }
 }
@@ -28,9 +33,9 @@ export function createGameAccountLocks(db: Kysely<Database>, dialect: Dialect, c
   const tails = new Map<string, Promise<void>>();
   const useLease = dialect === 'postgres';
 
-  async function takeLease(accountId: string, waitMs: number): Promise<boolean> {
+  async function takeLease(accountId: string, waitMs: number, stopWaiting?: () => Promise<boolean>): Promise<boolean> {
     const deadline = Date.now() + waitMs;
-    for (;;) {
+    for (let attempt = 0; ; attempt += 1) {
       const now = clock.now();
       const result = await db
         .updateTable('game_accounts')
@@ -40,15 +45,22 @@ export function createGameAccountLocks(db: Kysely<Database>, dialect: Dialect, c
         .executeTakeFirst();
       if (Number(result.numUpdatedRows) === 1) return true;
       if (Date.now() >= deadline) return false;
+      // Asked once the account turns out to be held, so the uncontended path costs nothing more.
+      if (attempt === 0 && stopWaiting && (await stopWaiting())) return false;
       await new Promise((resolve) => setTimeout(resolve, RETRY_MS));
     }
   }
 
   /**
    * Runs `work` holding the account. `waitMs` bounds the wait for another instance's lease; past it
-   * the call fails with GameAccountBusy and nothing has been done.
+   * the call fails with GameAccountBusy and nothing has been done. So it does at once when
+   * `stopWaiting` says the wait is pointless (a retry of a request already answered).
    */
-  async function withAccount<T>(accountId: string, work: () => Promise<T>, waitMs = 10_000): Promise<T> {
+  async function withAccount<T>(
+    accountId: string,
+    work: () => Promise<T>,
+    { waitMs = 10_000, stopWaiting }: { waitMs?: number; stopWaiting?: (() => Promise<boolean>) | undefined } = {},
+  ): Promise<T> {
     const previous = tails.get(accountId) ?? Promise.resolve();
     let release = () => {};
     const gate = new Promise<void>((resolve) => {
@@ -58,7 +70,7 @@ export function createGameAccountLocks(db: Kysely<Database>, dialect: Dialect, c
     tails.set(accountId, mine);
     await previous;
     try {
-      if (useLease && !(await takeLease(accountId, waitMs))) throw new GameAccountBusy();
+      if (useLease && !(await takeLease(accountId, waitMs, stopWaiting))) throw new GameAccountBusy();
       try {
         return await work();
       } finally {

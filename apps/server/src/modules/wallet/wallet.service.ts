@@ -155,7 +155,9 @@ export function createWalletService(deps: WalletServiceDeps) {
         try {
           const ctx = await context(userId, account.providerCode);
           // A refresh does not wait behind another instance's long transfer: it shows the ledger's figure.
-          return await locks.withAccount(account.id, () => syncGameAccount(db, ctx, providerTimeoutMs, now), 1_000);
+          return await locks.withAccount(account.id, () => syncGameAccount(db, ctx, providerTimeoutMs, now), {
+            waitMs: 1_000,
+          });
         } catch (error) {
           if (error instanceof GameAccountBusy) return { balance: null, changed: false };
           throw error;
@@ -247,68 +249,72 @@ export function createWalletService(deps: WalletServiceDeps) {
     tx: MoneyTransactions<MoveResult>,
     last: boolean,
   ): Promise<MoveResult> {
-    return locks.withAccount(ctx.account.id, async () => {
-      const statementId = orderedId(now());
-      let walletAfter = 0;
-      let gameAfter = 0;
-      let value = 0;
-      try {
-        await tx.transaction(
-          db,
-          async (trx) => {
-            const at = now();
-            value = amount === 'all' ? await ledgerBalance(trx, ctx.wallet.id) : amount;
-            if (value < MIN_TRANSFER_MINOR)
-              throw amount === 'all' ? new InsufficientFunds(ctx.wallet.id) : refused('TRANSFER_MINIMUM', 'amount');
-            const result = await bookMovement(trx, {
-              statement: {
-                id: statementId,
-                userId: ctx.userId,
-                statementType: 'transfer',
-                fromCode: WALLET_CODE,
-                toCode: ctx.account.providerCode,
-                status: 'PENDING',
-                gameAccountId: ctx.account.id,
-              },
-              from: ctx.wallet,
-              to: ctx.game,
-              amount: value,
-              kind: LEDGER_KINDS.gameTransfer,
-              now: at,
-            });
-            walletAfter = result.fromBalance;
-            gameAfter = result.toBalance;
-          },
-          statementId,
+    return locks.withAccount(
+      ctx.account.id,
+      async () => {
+        const statementId = orderedId(now());
+        let walletAfter = 0;
+        let gameAfter = 0;
+        let value = 0;
+        try {
+          await tx.transaction(
+            db,
+            async (trx) => {
+              const at = now();
+              value = amount === 'all' ? await ledgerBalance(trx, ctx.wallet.id) : amount;
+              if (value < MIN_TRANSFER_MINOR)
+                throw amount === 'all' ? new InsufficientFunds(ctx.wallet.id) : refused('TRANSFER_MINIMUM', 'amount');
+              const result = await bookMovement(trx, {
+                statement: {
+                  id: statementId,
+                  userId: ctx.userId,
+                  statementType: 'transfer',
+                  fromCode: WALLET_CODE,
+                  toCode: ctx.account.providerCode,
+                  status: 'PENDING',
+                  gameAccountId: ctx.account.id,
+                },
+                from: ctx.wallet,
+                to: ctx.game,
+                amount: value,
+                kind: LEDGER_KINDS.gameTransfer,
+                now: at,
+              });
+              walletAfter = result.fromBalance;
+              gameAfter = result.toBalance;
+            },
+            statementId,
+          );
+        } catch (error) {
+          if (error instanceof InsufficientFunds) throw refused('MONEY_NOT_ENOUGH', 'amount');
+          throw error;
+        }
+        events.notify('wallet.changed', { userId: ctx.userId, walletMinor: walletAfter });
+        const deposit = await callProvider(providerTimeoutMs, () =>
+          ctx.provider.deposit(ctx.account.username, value, statementId),
         );
-      } catch (error) {
-        if (error instanceof InsufficientFunds) throw refused('MONEY_NOT_ENOUGH', 'amount');
-        throw error;
-      }
-      events.notify('wallet.changed', { userId: ctx.userId, walletMinor: walletAfter });
-      const deposit = await callProvider(providerTimeoutMs, () =>
-        ctx.provider.deposit(ctx.account.username, value, statementId),
-      );
-      if (deposit.ok) {
-        return finishMove(tx, last, async (trx) => {
-          await settleStatement(trx, statementId, 'SUCCESS', now());
-          // Wins or losses since the last sync show up here for free: keep the ledger in step.
-          if (deposit.value.balance !== gameAfter) await bookGameResult(trx, ctx, deposit.value.balance, now());
+        if (deposit.ok) {
+          return finishMove(tx, last, async (trx) => {
+            await settleStatement(trx, statementId, 'SUCCESS', now());
+            // Wins or losses since the last sync show up here for free: keep the ledger in step.
+            if (deposit.value.balance !== gameAfter) await bookGameResult(trx, ctx, deposit.value.balance, now());
+            return moved(walletAfter);
+          });
+        }
+        const outcome = deposit.kind === 'rejected' ? 'not_found' : await lookUp(ctx, statementId);
+        if (outcome === 'done') {
+          await settleStatement(db, statementId, 'SUCCESS', now());
           return moved(walletAfter);
-        });
-      }
-      const outcome = deposit.kind === 'rejected' ? 'not_found' : await lookUp(ctx, statementId);
-      if (outcome === 'done') {
-        await settleStatement(db, statementId, 'SUCCESS', now());
-        return moved(walletAfter);
-      }
-      if (outcome === 'not_found') {
-        await db.transaction().execute((trx) => reverseTransferIn(trx, ctx, statementId, value, now()));
-        events.notify('wallet.changed', { userId: ctx.userId, walletMinor: await walletMinor(ctx.userId) });
-        throw upstreamFailed('TRANSFER_FAIL');
-      }
-      return moved(walletAfter, 202, TRANSFER_PENDING);
-    });
+        }
+        if (outcome === 'not_found') {
+          await db.transaction().execute((trx) => reverseTransferIn(trx, ctx, statementId, value, now()));
+          events.notify('wallet.changed', { userId: ctx.userId, walletMinor: await walletMinor(ctx.userId) });
+          throw upstreamFailed('TRANSFER_FAIL');
+        }
+        return moved(walletAfter, 202, TRANSFER_PENDING);
+      },
+      { stopWaiting: tx.repeatOfAnother },
+    );
   }
 
   /** Game account → wallet. The provider pays out first; the ledger follows once it has. */
@@ -318,62 +324,66 @@ export function createWalletService(deps: WalletServiceDeps) {
     tx: MoneyTransactions<MoveResult>,
     last: boolean,
   ): Promise<MoveResult> {
-    return locks.withAccount(ctx.account.id, async () => {
-      const synced = await syncGameAccount(db, ctx, providerTimeoutMs, now);
-      if (synced.balance === null) throw upstreamFailed('TRANSFER_FAIL');
-      if (synced.changed)
-        events.notify('wallet.changed', { userId: ctx.userId, walletMinor: await walletMinor(ctx.userId) });
-      const value = amount === 'all' ? synced.balance : amount;
-      if (amount === 'all' && value === 0) return moved(await walletMinor(ctx.userId));
-      if (value < MIN_TRANSFER_MINOR && amount !== 'all') throw refused('TRANSFER_MINIMUM', 'amount');
-      if (synced.balance < value) throw refused('MONEY_NOT_ENOUGH', 'amount');
+    return locks.withAccount(
+      ctx.account.id,
+      async () => {
+        const synced = await syncGameAccount(db, ctx, providerTimeoutMs, now);
+        if (synced.balance === null) throw upstreamFailed('TRANSFER_FAIL');
+        if (synced.changed)
+          events.notify('wallet.changed', { userId: ctx.userId, walletMinor: await walletMinor(ctx.userId) });
+        const value = amount === 'all' ? synced.balance : amount;
+        if (amount === 'all' && value === 0) return moved(await walletMinor(ctx.userId));
+        if (value < MIN_TRANSFER_MINOR && amount !== 'all') throw refused('TRANSFER_MINIMUM', 'amount');
+        if (synced.balance < value) throw refused('MONEY_NOT_ENOUGH', 'amount');
 
-      const statementId = orderedId(now());
-      await tx.transaction(
-        db,
-        (trx) =>
-          insertStatement(trx, {
-            id: statementId,
-            userId: ctx.userId,
-            statementType: 'transfer',
-            fromCode: ctx.account.providerCode,
-            toCode: WALLET_CODE,
-            amount: value,
-            currency: ctx.wallet.currency,
-            status: 'PENDING',
-            gameAccountId: ctx.account.id,
-            now: now(),
-          }),
-        statementId,
-      );
-      const withdrawal = await callProvider(providerTimeoutMs, () =>
-        ctx.provider.withdraw(ctx.account.username, value, statementId),
-      );
-      const outcome = withdrawal.ok
-        ? 'done'
-        : withdrawal.kind === 'rejected'
-          ? 'not_found'
-          : await lookUp(ctx, statementId);
-      if (outcome === 'done') {
-        let walletAfter = 0;
-        const result = await finishMove(tx, last, async (trx) => {
-          const at = now();
-          if (withdrawal.ok) await bookGameResult(trx, ctx, withdrawal.value.balance + value, at);
-          walletAfter = (await completeTransferOut(trx, ctx, statementId, value, at)).toBalance;
-          return moved(walletAfter);
-        });
-        events.notify('wallet.changed', { userId: ctx.userId, walletMinor: walletAfter });
-        return result;
-      }
-      if (outcome === 'not_found') {
-        await settleStatement(db, statementId, 'FAILED', now());
-        // The provider refused: the player played the money away since the sync, or the provider is down.
-        throw withdrawal.ok === false && withdrawal.kind === 'rejected'
-          ? refused('MONEY_NOT_ENOUGH', 'amount')
-          : upstreamFailed('TRANSFER_FAIL');
-      }
-      return moved(await walletMinor(ctx.userId), 202, TRANSFER_PENDING);
-    });
+        const statementId = orderedId(now());
+        await tx.transaction(
+          db,
+          (trx) =>
+            insertStatement(trx, {
+              id: statementId,
+              userId: ctx.userId,
+              statementType: 'transfer',
+              fromCode: ctx.account.providerCode,
+              toCode: WALLET_CODE,
+              amount: value,
+              currency: ctx.wallet.currency,
+              status: 'PENDING',
+              gameAccountId: ctx.account.id,
+              now: now(),
+            }),
+          statementId,
+        );
+        const withdrawal = await callProvider(providerTimeoutMs, () =>
+          ctx.provider.withdraw(ctx.account.username, value, statementId),
+        );
+        const outcome = withdrawal.ok
+          ? 'done'
+          : withdrawal.kind === 'rejected'
+            ? 'not_found'
+            : await lookUp(ctx, statementId);
+        if (outcome === 'done') {
+          let walletAfter = 0;
+          const result = await finishMove(tx, last, async (trx) => {
+            const at = now();
+            if (withdrawal.ok) await bookGameResult(trx, ctx, withdrawal.value.balance + value, at);
+            walletAfter = (await completeTransferOut(trx, ctx, statementId, value, at)).toBalance;
+            return moved(walletAfter);
+          });
+          events.notify('wallet.changed', { userId: ctx.userId, walletMinor: walletAfter });
+          return result;
+        }
+        if (outcome === 'not_found') {
+          await settleStatement(db, statementId, 'FAILED', now());
+          // The provider refused: the player played the money away since the sync, or the provider is down.
+          throw withdrawal.ok === false && withdrawal.kind === 'rejected'
+            ? refused('MONEY_NOT_ENOUGH', 'amount')
+            : upstreamFailed('TRANSFER_FAIL');
+        }
+        return moved(await walletMinor(ctx.userId), 202, TRANSFER_PENDING);
+      },
+      { stopWaiting: tx.repeatOfAnother },
+    );
   }
 
   async function lookUp(ctx: GameAccountContext, statementId: string): Promise<'done' | 'not_found' | 'unknown'> {
