@@ -89,9 +89,13 @@ describe('Dashboard', () => {
     expect(titles).toContain('15/03/2026 · Deposits 650.50');
     expect(titles).toContain('15/03/2026 · Withdrawals 300.00');
     // The tallest bar reaches the rounded top of the axis, and a quiet day draws nothing.
-    expect([...chart.querySelectorAll('.chart-grid text')].map((label) => label.textContent).at(-1)).toBe(
+    expect([...chart.querySelectorAll('.chart-grid text')].map((label) => label.textContent)).toEqual([
+      '0.00',
+      '500,000.00',
+      '1,000,000.00',
+      '1,500,000.00',
       '2,000,000.00',
-    );
+    ]);
     const quiet = chart.querySelector('rect.chart-bar.is-deposit');
     expect(quiet?.getAttribute('height')).toBe('0');
   });

@@ -12,7 +12,6 @@ export interface ChartDay {
 const WIDTH = 720;
 const HEIGHT = 240;
 const PLOT = { left: 92, right: 8, top: 12, bottom: 28 } as const;
-const GRID_LINES = 4;
 
 /** A round top for the axis (1, 2 or 5 times a power of ten), so the grid reads in whole figures. */
 export function niceCeiling(value: number): number {
@@ -20,6 +19,11 @@ export function niceCeiling(value: number): number {
   const power = 10 ** Math.floor(Math.log10(value));
   const step = [1, 2, 5, 10].find((n) => n * power >= value) ?? 10;
   return step * power;
+}
+
+/** Steps that land on round figures: a top of 5×10ⁿ in fifths, 1× or 2×10ⁿ in quarters. */
+function gridLinesFor(top: number): number {
+  return String(top).startsWith('5') ? 5 : 4;
 }
 
 /**
@@ -32,6 +36,7 @@ export function MoneyChart({ days }: { days: readonly ChartDay[] }) {
   const titleId = useId();
   const descId = useId();
   const top = niceCeiling(Math.max(0, ...days.flatMap((day) => [day.deposits, day.withdrawals])));
+  const gridLines = gridLinesFor(top);
   const plotWidth = WIDTH - PLOT.left - PLOT.right;
   const plotHeight = HEIGHT - PLOT.top - PLOT.bottom;
   const slot = plotWidth / Math.max(1, days.length);
@@ -53,8 +58,8 @@ export function MoneyChart({ days }: { days: readonly ChartDay[] }) {
         <desc id={descId}>
           {first && last ? t('dashboard.chartDesc', { from: dayText(first.date), to: dayText(last.date) }) : null}
         </desc>
-        {Array.from({ length: GRID_LINES + 1 }, (_, i) => {
-          const value = (top / GRID_LINES) * i;
+        {Array.from({ length: gridLines + 1 }, (_, i) => {
+          const value = (top / gridLines) * i;
           return (
             <g key={value} className="chart-grid">
               <line x1={PLOT.left} x2={WIDTH - PLOT.right} y1={y(value)} y2={y(value)} />
