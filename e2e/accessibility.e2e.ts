@@ -236,7 +236,8 @@ describe('accessibility (axe-core)', () => {
     await page.locator('input[name=password]').fill('admin1234');
     await page.getByRole('button', { name: boText(lang, 'signIn.submit') }).click();
     await expect.poll(() => page.getByTestId('operator-name').textContent()).toBe('admin');
-    await page.locator('.status-card').waitFor();
+    // Home is the dashboard: checked once its figures are in.
+    await page.getByTestId('today-figures').waitFor();
     await settle(page);
     await check('home');
     for (const [screen, nav] of [

@@ -3,6 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import en from '../apps/backoffice/src/i18n/en.json' with { type: 'json' };
 import th from '../apps/backoffice/src/i18n/th.json' with { type: 'json' };
+import { signInToBackoffice } from './support/backoffice.ts';
 import { launchBrowser, overflowingElements, screenshot } from './support/browser.ts';
 import { type RunningServer, startServer } from './support/server.ts';
 
@@ -31,15 +32,6 @@ async function openBackoffice(browser: Browser, server: RunningServer, viewport:
   });
   await context.addInitScript((l) => localStorage.setItem('backoffice-locale', l), lang);
   return context.newPage();
-}
-
-async function signIn(page: Page, lang: Lang): Promise<void> {
-  await page.goto('/backoffice/');
-  await page.waitForURL('**/backoffice/sign-in?next=*');
-  await page.locator('input[name=username]').fill('admin');
-  await page.locator('input[name=password]').fill('admin1234');
-  await page.getByRole('button', { name: text(lang, 'signIn.submit') }).click();
-  await expect.poll(() => page.getByTestId('operator-name').textContent()).toBe('admin');
 }
 
 /**
@@ -85,7 +77,7 @@ describe('the back office', () => {
 
   it('the demo owner signs in, creates a support operator and finds it in the audit log', async () => {
     const page = await openBackoffice(browser, server, 'desktop', 'en');
-    await signIn(page, 'en');
+    await signInToBackoffice(page, 'en');
     // The operator's token is its own; the player app on the same origin never sees it.
     expect(await page.evaluate(() => [sessionStorage.getItem('token'), localStorage.getItem('token')])).toEqual([
       null,
@@ -133,7 +125,7 @@ describe('the back office', () => {
     async (lang) => {
       const username = `finance-${lang}`;
       const owner = await openBackoffice(browser, server, 'desktop', lang);
-      await signIn(owner, lang);
+      await signInToBackoffice(owner, lang);
       await owner.getByRole('link', { name: text(lang, 'nav.staff') }).click();
       await owner.getByRole('button', { name: text(lang, 'staff.create') }).click();
       await owner.locator('input[name=username]').fill(username);
@@ -195,7 +187,7 @@ describe('the back office', () => {
     expect(await page.getByRole('alert').textContent()).toBe(text(lang, 'errors.WRONG_CREDENTIAL'));
     await shot('sign-in-wrong-password');
 
-    await signIn(page, lang);
+    await signInToBackoffice(page, lang);
     await page.getByRole('link', { name: text(lang, 'nav.account') }).click();
     await page.locator('input[name=newPassword]').fill('short');
     await page.locator('input[name=currentPassword]').focus();
@@ -230,7 +222,7 @@ describe('the back office', () => {
     await page.goto('/backoffice/sign-in');
     await page.locator('input[name=username]').waitFor();
     await shot('sign-in');
-    await signIn(page, lang);
+    await signInToBackoffice(page, lang);
     await shot('home');
     // Each screen is measured once its own content is in: the previous screen's heading or an empty
     // table would pass the overflow check for the wrong page.

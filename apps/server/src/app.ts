@@ -24,6 +24,7 @@ import { randomSecret, sha256 } from './lib/ids.ts';
 import { createImageDecoder } from './lib/image-decoder/image-decoder.ts';
 import { accountFeature } from './modules/account/account.module.ts';
 import { backofficeFeature } from './modules/backoffice/backoffice.module.ts';
+import { dashboardFeature } from './modules/dashboard/dashboard.module.ts';
 import { depositFeature } from './modules/deposit/deposit.module.ts';
 import { type FeatureContext, type FeatureRoutes, registerFeatures } from './modules/feature.ts';
 import { giftLinkFeature } from './modules/gift-link/gift-link.module.ts';
@@ -182,6 +183,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await withdrawFeature(ctx),
     await sandboxFeature(ctx, { outbox: sandboxSms, games: sandboxGames }),
     backoffice,
+    dashboardFeature(ctx),
   ];
   app.addHook('onClose', async () => {
     for (const feature of features) await feature.close?.();

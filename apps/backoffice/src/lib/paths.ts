@@ -10,9 +10,15 @@ export const paths = {
   account: '/account',
   staff: '/staff',
   audit: '/audit',
+  moneyDesk: '/money-desk',
 } as const;
 
 export type BackofficePath = (typeof paths)[keyof typeof paths];
+
+/** One money-desk queue (the contract's DASHBOARD_QUEUES names), as the dashboard links to it. */
+export function moneyDeskQueue(queue: string): string {
+  return `${paths.moneyDesk}?queue=${encodeURIComponent(queue)}`;
+}
 
 /** /sign-in?next=<path>, so the operator returns where they were after signing in again. */
 export function signInWithNext(next: string): string {

@@ -4,6 +4,29 @@ import { BUSINESS_TIME_ZONE } from '@wallet/contract/constants';
 const BANGKOK_OFFSET_MS = 7 * 3600 * 1000;
 export const TIME_ZONE = BUSINESS_TIME_ZONE;
 
+const DAY_MS = 24 * 3600 * 1000;
+
+/** The Bangkok calendar day of an instant, as a count of days since 1970-01-01 (Bangkok). */
+export function bangkokDayNumber(epochMs: number): number {
+  return Math.floor((epochMs + BANGKOK_OFFSET_MS) / DAY_MS);
+}
+
+/** The instant a Bangkok day (bangkokDayNumber) begins: its midnight, in epoch milliseconds. */
+export function bangkokDayStart(dayNumber: number): number {
+  return dayNumber * DAY_MS - BANGKOK_OFFSET_MS;
+}
+
+/** A Bangkok day (bangkokDayNumber) as YYYY-MM-DD. */
+export function bangkokDateText(dayNumber: number): string {
+  return new Date(dayNumber * DAY_MS).toISOString().slice(0, 10);
+}
+
+/**
+ * The same day number in SQL, for grouping rows by Bangkok day in the database: `column` holds epoch
+ * milliseconds (bigint on both databases, so the division is an integer one on both).
+ */
+export const BANGKOK_DAY_SQL = { offsetMs: BANGKOK_OFFSET_MS, dayMs: DAY_MS } as const;
+
 /** Minutes since Bangkok midnight for an instant. */
 export function bangkokMinuteOfDay(epochMs: number): number {
   const local = new Date(epochMs + BANGKOK_OFFSET_MS);

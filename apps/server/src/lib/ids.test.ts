@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { orderedId, randomId, sha256 } from './ids.ts';
+import { orderedId, orderedIdFloor, randomId, sha256 } from './ids.ts';
 
 describe('ids', () => {
   it('draws random ids from the 32-character alphabet, evenly, across refills of the byte pool', () => {
@@ -22,6 +22,18 @@ describe('ids', () => {
   it('orders ids by time, then by creation within one millisecond', () => {
     const ids = [orderedId(1000), orderedId(1000), orderedId(1001), orderedId(999_999_999)];
     expect([...ids].sort()).toEqual(ids);
+  });
+
+  it('bounds the ids of a time range by orderedIdFloor, as the dashboard reads the ledger', () => {
+    const start = Date.UTC(2026, 0, 14, 17);
+    const before = orderedId(start - 1);
+    const first = orderedId(start);
+    const last = orderedId(start + 86_400_000 - 1);
+    const after = orderedId(start + 86_400_000);
+    expect(before < orderedIdFloor(start)).toBe(true);
+    expect(first >= orderedIdFloor(start)).toBe(true);
+    expect(last < orderedIdFloor(start + 86_400_000)).toBe(true);
+    expect(after >= orderedIdFloor(start + 86_400_000)).toBe(true);
   });
 
   it('hashes with SHA-256 in hex', () => {

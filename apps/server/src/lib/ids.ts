@@ -47,5 +47,13 @@ let sequence = 0;
  */
 export function orderedId(now: number): string {
   sequence = (sequence + 1) % 36 ** 4;
-  return `${Math.max(0, Math.trunc(now)).toString(36).padStart(9, '0')}${sequence.toString(36).padStart(4, '0')}${randomId(7)}`;
+  return `${orderedIdFloor(now)}${sequence.toString(36).padStart(4, '0')}${randomId(7)}`;
+}
+
+/**
+ * The timestamp part of orderedId: every id made at `time` or later sorts at or after it, every one
+ * made earlier before it. A time range of rows keyed by orderedId is a range of their primary key.
+ */
+export function orderedIdFloor(time: number): string {
+  return Math.max(0, Math.trunc(time)).toString(36).padStart(9, '0');
 }

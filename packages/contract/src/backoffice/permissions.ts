@@ -82,6 +82,7 @@ export const BACKOFFICE_ROUTES = {
   'POST /api/backoffice/staff/:id/role': 'staff.manage',
   'GET /api/backoffice/audit': 'audit.read',
   'GET /api/backoffice/audit.csv': 'audit.read',
+  'GET /api/backoffice/dashboard': 'dashboard.read',
 } as const satisfies Record<string, Permission | 'public'>;
 export type BackofficeRoute = keyof typeof BACKOFFICE_ROUTES;
 

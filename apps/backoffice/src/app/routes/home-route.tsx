@@ -1,19 +1,11 @@
-import { ShieldIcon } from '@wallet/web-kit/ui/icons';
-import { StatusCard } from '@wallet/web-kit/ui/status-card';
-import { useTranslation } from 'react-i18next';
-import { useMe } from '@/lib/session/get-me';
+import { DashboardScreen } from '@/features/dashboard/components/dashboard-screen';
+import { RequirePermission } from '../guards/require-permission';
 
-/** Where a signed-in operator lands until the dashboard takes this place. */
+/** Where a signed-in operator lands: the dashboard (every role holds dashboard.read). */
 export default function HomeRoute() {
-  const { t } = useTranslation();
-  const me = useMe();
-  if (!me.data) return null;
   return (
-    <StatusCard
-      level={1}
-      icon={<ShieldIcon />}
-      title={t('home.title', { username: me.data.username })}
-      message={t('home.message', { role: t(`roles.${me.data.role}`) })}
-    />
+    <RequirePermission needs="GET /api/backoffice/dashboard">
+      <DashboardScreen />
+    </RequirePermission>
   );
 }
