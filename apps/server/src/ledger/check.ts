@@ -2,12 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema.ts';
 
 export interface LedgerProblem {
-  rule:
-    | 'currency-sum'
-    | 'balance-vs-transfers'
-    | 'negative-player-balance'
-    | 'transfer-currency'
-    | 'adjustment-record';
+  rule: 'currency-sum' | 'balance-vs-transfers' | 'negative-player-balance' | 'transfer-currency' | 'adjustment-record';
   detail: string;
 }
 

@@ -5,9 +5,9 @@ import {
   type BankChangeRequestResponse,
   type ChangePasswordPayload,
   isEnglishName,
-  type PlayerBankChangeRequest,
   isValidPhone,
   needsEnglishAccountName,
+  type PlayerBankChangeRequest,
   type ProfileResponse,
   type ProfileUpdatePayload,
   type RegistrationValidatePayload,
@@ -271,7 +271,10 @@ export function createAccountService(deps: AccountDeps) {
    * details (current password required) become a request an operator approves or refuses in the back
    * office. One request at a time; the unique index settles two racing ones.
    */
-  async function requestBankChange(userId: string, input: BankChangeRequestPayload): Promise<BankChangeRequestResponse> {
+  async function requestBankChange(
+    userId: string,
+    input: BankChangeRequestPayload,
+  ): Promise<BankChangeRequestResponse> {
     const user = await requireUser(userId);
     const accountName = normaliseAccountName(input.bankAccountName);
     await checkBankFields(input.bankCode, accountName, input.bankAccountNo, userId);
@@ -324,6 +327,7 @@ export function createAccountService(deps: AccountDeps) {
       input.bankAccountNo !== user.bank_account_no ||
       accountName !== user.bank_account_name;
     if (bankChanged) {
+      await checkBankFields(input.bankCode, accountName, input.bankAccountNo, userId);
       if (!input.password) throw refused('KEY_MISSING', 'password');
       await requestBankChange(userId, { ...input, password: input.password });
     }

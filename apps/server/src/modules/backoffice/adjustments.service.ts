@@ -92,7 +92,10 @@ export function createAdjustments(deps: AdjustmentDeps) {
   async function book(
     trx: Transaction<Database>,
     adjustment: { id: string; userId: string; direction: string; amount: number },
-    accounts: { wallet: Awaited<ReturnType<typeof playerLedgerAccounts>>['wallet']; system: Awaited<ReturnType<SystemAccounts>> },
+    accounts: {
+      wallet: Awaited<ReturnType<typeof playerLedgerAccounts>>['wallet'];
+      system: Awaited<ReturnType<SystemAccounts>>;
+    },
     now: number,
   ): Promise<number> {
     const credit = adjustment.direction === 'credit';
@@ -185,7 +188,12 @@ export function createAdjustments(deps: AdjustmentDeps) {
             targetType: 'player',
             targetId: userId,
             after: {
-              ...auditState({ id, ...input, currency: accounts.wallet.currency, status: fourEyes ? 'pending' : 'booked' }),
+              ...auditState({
+                id,
+                ...input,
+                currency: accounts.wallet.currency,
+                status: fourEyes ? 'pending' : 'booked',
+              }),
               ...(walletAfter === undefined ? {} : { walletAfter: fromMinor(walletAfter) }),
             },
             reason: input.reason,

@@ -10,8 +10,8 @@ import {
   type TestContext,
   testDialects,
 } from '../../../test/helpers.ts';
-import { putSetting } from '../../db/settings.repo.ts';
 import { CONTENT_KEYS } from '../../db/content-settings.ts';
+import { putSetting } from '../../db/settings.repo.ts';
 import { checkLedger } from '../../ledger/check.ts';
 
 describe.each(testDialects())('back-office players desk (%s)', (dialect) => {
@@ -28,8 +28,6 @@ describe.each(testDialects())('back-office players desk (%s)', (dialect) => {
     (await ctx.app.inject({ method: 'GET', url: `/sandbox/sms/outbox?phone=${phone}` })).json().messages as {
       text: string;
     }[];
-  const walletOf = async (token: string) =>
-    (await playerCaller(ctx.app, token)('GET', '/api/wallet')).json().wallet.amount as number;
 
   it('finds a player by phone, name, bank account number or id, paged on the server', async () => {
     const { phone, token, payload } = await registerPlayer(ctx.app, { name: 'Kanokwan Searchable' });
@@ -38,7 +36,10 @@ describe.each(testDialects())('back-office players desk (%s)', (dialect) => {
     for (const q of [phone, phone.slice(2, 8), 'kanokwan search', payload.bankAccountNo as string, id]) {
       const res = await support('GET', `/api/backoffice/players?q=${encodeURIComponent(q)}`);
       expect(res.statusCode, q).toBe(200);
-      expect(res.json().items.map((p: { id: string }) => p.id), q).toContain(id);
+      expect(
+        res.json().items.map((p: { id: string }) => p.id),
+        q,
+      ).toContain(id);
     }
     const page = await support('GET', '/api/backoffice/players?limit=1&page=1');
     expect(page.json()).toMatchObject({ page: 1, limit: 1 });
@@ -121,7 +122,10 @@ describe.each(testDialects())('back-office players desk (%s)', (dialect) => {
     ]);
     // The player page's history holds both, for support who cannot read the whole audit log.
     const history = await call('GET', `/api/backoffice/players/${id}/audit`);
-    expect(history.json().items.map((r: { action: string }) => r.action)).toEqual(['player.reactivate', 'player.suspend']);
+    expect(history.json().items.map((r: { action: string }) => r.action)).toEqual([
+      'player.reactivate',
+      'player.suspend',
+    ]);
   });
 
   it('signs a player out everywhere, logged', async () => {
@@ -151,7 +155,11 @@ describe.each(testDialects())('back-office players desk (%s)', (dialect) => {
     expect(password).toMatch(/^[a-z0-9]{10}$/);
     expect(res.body).not.toContain(password);
     expect((await playerCaller(ctx.app, token)('GET', '/api/account/profile')).statusCode).toBe(401);
-    const old = await ctx.app.inject({ method: 'POST', url: '/api/login', payload: { username: phone, password: payload.password } });
+    const old = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { username: phone, password: payload.password },
+    });
     expect(old.json().message).toBe('WRONG_CREDENTIAL');
     await login(ctx.app, phone, password);
     const [row] = await auditRows(ctx.app, { action: 'player.reset_password', targetId: id });
@@ -186,7 +194,11 @@ describe.each(testDialects())('back-office players desk (%s)', (dialect) => {
 
     const queue = (await support('GET', '/api/backoffice/bank-changes')).json();
     const item = queue.items.find((r: { userId: string }) => r.userId === id);
-    expect(item).toMatchObject({ username: phone, old: { bankAccountNo: payload.bankAccountNo }, new: { bankAccountNo: newAccount } });
+    expect(item).toMatchObject({
+      username: phone,
+      old: { bankAccountNo: payload.bankAccountNo },
+      new: { bankAccountNo: newAccount },
+    });
 
     const noReason = await support('POST', `/api/backoffice/bank-changes/${item.id}/refuse`, { reason: ' ' });
     expect(noReason.statusCode).toBe(400);
@@ -206,7 +218,10 @@ describe.each(testDialects())('back-office players desk (%s)', (dialect) => {
       { reason: 'Name does not match the ID card', after: { bankAccountNo: newAccount } },
     ]);
 
-    const wrongPassword = await player('POST', '/api/account/bank-change-request', { ...request, password: 'nope-nope' });
+    const wrongPassword = await player('POST', '/api/account/bank-change-request', {
+      ...request,
+      password: 'nope-nope',
+    });
     expect(wrongPassword.json().message).toBe('WRONG_PASSWORD');
     const filed = await player('POST', '/api/account/bank-change-request', { ...request, password: payload.password });
     expect(filed.statusCode, filed.body).toBe(200);
@@ -322,7 +337,15 @@ describe.each(testDialects())('back-office manual adjustments (%s)', (dialect) =
     ]) {
       expect((await post(member.token, url, body)).statusCode, JSON.stringify(body)).toBe(400);
     }
-    expect((await post(member.token, '/api/backoffice/players/NOSUCH/adjustments', { direction: 'credit', amount: 1, reason: 'x' })).statusCode).toBe(404);
+    expect(
+      (
+        await post(member.token, '/api/backoffice/players/NOSUCH/adjustments', {
+          direction: 'credit',
+          amount: 1,
+          reason: 'x',
+        })
+      ).statusCode,
+    ).toBe(404);
     const support = await staffMember(ctx.app, await ownerLogin(ctx.app), 'support');
     expect((await post(support.token, url, { direction: 'credit', amount: 1, reason: 'x' })).statusCode).toBe(403);
     expect(await walletOf(token)).toBe(10);
@@ -404,8 +427,15 @@ describe.each(testDialects())('back-office manual adjustments (%s)', (dialect) =
       const refused = await post(second.token, `/api/backoffice/adjustments/${debit.json().adjustment.id}/refuse`, {
         reason: 'Not agreed with the player',
       });
-      expect(refused.json().adjustment).toMatchObject({ status: 'refused', decisionReason: 'Not agreed with the player' });
-      const afterRefusal = await post(third.token, `/api/backoffice/adjustments/${debit.json().adjustment.id}/approve`, {});
+      expect(refused.json().adjustment).toMatchObject({
+        status: 'refused',
+        decisionReason: 'Not agreed with the player',
+      });
+      const afterRefusal = await post(
+        third.token,
+        `/api/backoffice/adjustments/${debit.json().adjustment.id}/approve`,
+        {},
+      );
       expect(afterRefusal.statusCode).toBe(409);
       expect(await walletOf(token)).toBe(200.01);
       expect(await auditRows(ctx.app, { action: 'player.adjustment_refuse', targetId: id })).toMatchObject([
@@ -433,7 +463,9 @@ describe.each(testDialects())('back-office manual adjustments (%s)', (dialect) =
       const approve = await post(second.token, `/api/backoffice/adjustments/${res.json().adjustment.id}/approve`, {});
       expect(approve.statusCode).toBe(400);
       expect(approve.json().message).toBe('MONEY_NOT_ENOUGH');
-      const list = (await operatorCaller(ctx.app, second.token)('GET', `/api/backoffice/adjustments?status=pending`)).json();
+      const list = (
+        await operatorCaller(ctx.app, second.token)('GET', `/api/backoffice/adjustments?status=pending`)
+      ).json();
       expect(list.items.map((a: { id: string }) => a.id)).toContain(res.json().adjustment.id);
       expect(await walletOf(token)).toBe(5);
       expect(await checkLedger(ctx.db.kysely)).toEqual([]);

@@ -300,11 +300,7 @@ export async function latestBankChangeOf(db: Kysely<Database>, userId: string) {
 }
 
 /** The queue: pending requests oldest first (the longest waiting on top), decided ones newest first. */
-export async function listBankChanges(
-  db: Kysely<Database>,
-  status: string,
-  page: { offset: number; limit: number },
-) {
+export async function listBankChanges(db: Kysely<Database>, status: string, page: { offset: number; limit: number }) {
   const base = db
     .selectFrom('bank_change_requests as r')
     .innerJoin('users as u', 'u.id', 'r.user_id')

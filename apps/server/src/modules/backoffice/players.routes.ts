@@ -45,7 +45,9 @@ function idempotencyOf(request: FastifyRequest): AdjustmentKey | undefined {
   }
   return {
     key: header,
-    requestHash: sha256(`${request.routeOptions.url} ${JSON.stringify(request.params)} ${JSON.stringify(request.body)}`),
+    requestHash: sha256(
+      `${request.routeOptions.url} ${JSON.stringify(request.params)} ${JSON.stringify(request.body)}`,
+    ),
   };
 }
 

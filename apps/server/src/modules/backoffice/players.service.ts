@@ -139,7 +139,11 @@ export function createPlayersDesk(deps: PlayersDeskDeps) {
         coin: Number(balances.find((b) => b.kind === 'coin')?.balance ?? 0),
         games: balances
           .filter((b) => b.kind === 'game')
-          .map((b) => ({ providerCode: b.provider_code, name: b.name ?? b.provider_code, amount: fromMinor(Number(b.balance)) })),
+          .map((b) => ({
+            providerCode: b.provider_code,
+            name: b.name ?? b.provider_code,
+            amount: fromMinor(Number(b.balance)),
+          })),
       },
       gameAccounts: games.map((g) => ({
         providerCode: g.provider_code,
