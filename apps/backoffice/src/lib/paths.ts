@@ -10,6 +10,10 @@ export const paths = {
   account: '/account',
   staff: '/staff',
   audit: '/audit',
+  players: '/players',
+  player: '/players/:id',
+  bankChanges: '/bank-changes',
+  adjustments: '/adjustments',
 } as const;
 
 export type BackofficePath = (typeof paths)[keyof typeof paths];
@@ -23,4 +27,9 @@ export function signInWithNext(next: string): string {
 export function safeNext(next: string | null): string {
   if (!next?.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return paths.root;
   return next;
+}
+
+/** The page of one player. */
+export function playerPath(id: string): string {
+  return paths.player.replace(':id', encodeURIComponent(id));
 }
