@@ -25,10 +25,10 @@ describe('the shell', () => {
   });
 
   it.each([
-    ['owner', ['Staff', 'Audit log', 'My account']],
-    ['auditor', ['Staff', 'Audit log', 'My account']],
-    ['finance', ['My account']],
-    ['support', ['My account']],
+    ['owner', ['Staff', 'Audit log', 'My account', 'Players', 'Bank changes', 'Adjustments']],
+    ['auditor', ['Staff', 'Audit log', 'My account', 'Players', 'Bank changes', 'Adjustments']],
+    ['finance', ['My account', 'Players', 'Bank changes', 'Adjustments']],
+    ['support', ['My account', 'Players', 'Bank changes']],
     ['marketing', ['My account']],
   ] as const)('shows a %s only what the role may open', async (role, expected) => {
     signedIn();
