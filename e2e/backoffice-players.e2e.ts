@@ -4,7 +4,7 @@ import boEn from '../apps/backoffice/src/i18n/en.json' with { type: 'json' };
 import boTh from '../apps/backoffice/src/i18n/th.json' with { type: 'json' };
 import { logIn, money, type Lang as PlayerLang, text as playerText, useLanguage } from './support/app.ts';
 import { launchBrowser, overflowingElements, phoneContext, screenshot } from './support/browser.ts';
-import { fundWallet, PLAYER_PASSWORD, registerPlayer, type TestPlayer } from './support/players.ts';
+import { fundWallet, PLAYER_PASSWORD, postJson, registerPlayer, type TestPlayer } from './support/players.ts';
 import { ledgerCheck, type RunningServer, startServer } from './support/server.ts';
 
 const boMessages = { th: boTh, en: boEn } as const;
@@ -133,6 +133,8 @@ describe('back office: players desk', () => {
     for (const lang of ['th', 'lo', 'en'] as const) {
       await useLanguage(phone, lang);
       await phone.getByTestId('bank-change-request').waitFor();
+      // Above the bottom menu, so the picture shows the whole card.
+      await phone.getByTestId('bank-change-request').evaluate((el) => el.scrollIntoView({ block: 'center' }));
       expect(await phone.getByTestId('bank-change-request').innerText()).toContain(
         playerText(lang, 'profile.bankChange.status.pending'),
       );
@@ -187,6 +189,37 @@ describe('back office: players desk', () => {
   it('every players-desk screen reads well on desktop and tablet, in Thai and English', async () => {
     const player = await registerPlayer(server.url);
     await fundWallet(server.url, player.phone, 60);
+    // Something in each queue: a bank-account change and an adjustment above the four-eyes threshold.
+    const { token } = await postJson<{ token: string }>(server.url, '/api/login', {
+      username: player.phone,
+      password: PLAYER_PASSWORD,
+    });
+    await postJson(
+      server.url,
+      '/api/account/bank-change-request',
+      {
+        bankCode: 'KBANK',
+        bankAccountName: 'MALEE PLAYER',
+        bankAccountNo: `44${String(Date.now()).slice(-8)}`,
+        password: PLAYER_PASSWORD,
+      },
+      { authorization: `Bearer ${token}` },
+    );
+    const owner = await postJson<{ token: string }>(server.url, '/api/backoffice/login', {
+      username: 'admin',
+      password: 'admin1234',
+    });
+    const { items } = await (
+      await fetch(`${server.url}/api/backoffice/players?q=${player.phone}`, {
+        headers: { authorization: `Bearer ${owner.token}` },
+      })
+    ).json();
+    await postJson(
+      server.url,
+      `/api/backoffice/players/${items[0].id}/adjustments`,
+      { direction: 'credit', amount: 60000, reason: 'Jackpot paid by hand after a provider outage' },
+      { authorization: `Bearer ${owner.token}` },
+    );
     for (const viewport of ['desktop', 'tablet'] as const) {
       for (const lang of ['th', 'en'] as const) {
         const page = await operatorPage(browser, server, viewport, lang);

@@ -104,7 +104,7 @@ export function AdjustmentsScreen() {
                           {adjustment.name}
                         </Link>
                         <br />
-                        <span className="muted mono">{adjustment.username}</span>
+                        <span className="muted mono nowrap">{adjustment.username}</span>
                       </td>
                       <td>{t(`adjustments.${adjustment.direction}`)}</td>
                       <td className="num nowrap">

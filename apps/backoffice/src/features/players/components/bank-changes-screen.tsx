@@ -104,7 +104,7 @@ export function BankChangesScreen() {
                         {request.name}
                       </Link>
                       <br />
-                      <span className="muted mono">{request.username}</span>
+                      <span className="muted mono nowrap">{request.username}</span>
                     </td>
                     <td>
                       <Account account={request.old} />
