@@ -241,6 +241,30 @@ describe.each(testDialects())('back-office players desk (%s)', (dialect) => {
     expect((await outbox(phone))[0]?.text).toContain('x');
   });
 
+  it('decides a bank change once when two operators click at once', async () => {
+    const { token, payload } = await registerPlayer(ctx.app);
+    const filed = await playerCaller(ctx.app, token)('POST', '/api/account/bank-change-request', {
+      bankCode: 'KBANK',
+      bankAccountName: 'Somsak Test',
+      bankAccountNo: `33${String(Date.now()).slice(-8)}`,
+      password: payload.password,
+    });
+    const id = filed.json().request.id;
+    const owner = await ownerLogin(ctx.app);
+    const support = (await staffMember(ctx.app, owner, 'support')).token;
+    const results = await Promise.all([
+      operatorCaller(ctx.app, owner)('POST', `/api/backoffice/bank-changes/${id}/approve`, {}),
+      operatorCaller(ctx.app, support)('POST', `/api/backoffice/bank-changes/${id}/refuse`, { reason: 'too late' }),
+    ]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    const userId = await playerId(token);
+    const decisions = [
+      ...(await auditRows(ctx.app, { action: 'player.bank_change_approve', targetId: userId })),
+      ...(await auditRows(ctx.app, { action: 'player.bank_change_refuse', targetId: userId })),
+    ];
+    expect(decisions).toHaveLength(1);
+  });
+
   it('refuses to approve a bank change to an account another player got meanwhile (nothing changed)', async () => {
     const first = await registerPlayer(ctx.app);
     const other = await registerPlayer(ctx.app);
