@@ -75,7 +75,6 @@ export function AdjustmentsScreen() {
                 <tr>
                   <th scope="col">{t('playerPage.colTime')}</th>
                   <th scope="col">{t('bankChanges.player')}</th>
-                  <th scope="col">{t('adjustments.direction')}</th>
                   <th scope="col" className="num">
                     {t('playerPage.colAmount')}
                   </th>
@@ -87,7 +86,7 @@ export function AdjustmentsScreen() {
               <tbody>
                 {data.items.length === 0 ? (
                   <tr>
-                    <td colSpan={7} className="empty-cell">
+                    <td colSpan={6} className="empty-cell">
                       {t('adjustments.empty')}
                     </td>
                   </tr>
@@ -104,11 +103,16 @@ export function AdjustmentsScreen() {
                           {adjustment.name}
                         </Link>
                         <br />
-                        <span className="muted mono nowrap">{adjustment.username}</span>
+                        <span className="muted mono">{adjustment.username}</span>
                       </td>
-                      <td>{t(`adjustments.${adjustment.direction}`)}</td>
-                      <td className="num nowrap">
-                        <Money value={adjustment.amount} /> {adjustment.currency}
+                      <td className="num nowrap" title={t(`adjustments.${adjustment.direction}`)}>
+                        <Money
+                          value={adjustment.direction === 'debit' ? -adjustment.amount : adjustment.amount}
+                          signed
+                        />{' '}
+                        {adjustment.currency}
+                        <br />
+                        <span className="muted">{t(`adjustments.${adjustment.direction}`)}</span>
                       </td>
                       <td className="break">{adjustment.reason}</td>
                       <td className="nowrap">
