@@ -169,7 +169,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     verifications: otp.verifications,
     onSessionsEnded: (userId, which) => realtime.sessionsEnded(userId, which),
   });
-  const backoffice = backofficeFeature(ctx);
+  const backoffice = backofficeFeature(ctx, { onSessionsEnded: (userId) => realtime.sessionsEnded(userId) });
   const features: FeatureRoutes[] = [
     await lookupFeature(ctx),
     otp,

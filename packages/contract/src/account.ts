@@ -131,3 +131,33 @@ export const changePasswordPayload = z.object({
   newPassword,
 });
 export type ChangePasswordPayload = z.infer<typeof changePasswordPayload>;
+
+/**
+ * POST /api/account/bank-change-request (issue 14): a player no longer changes their payout account
+ * directly; they file a request (current password required) that an operator approves or refuses.
+ */
+export const bankChangeRequestPayload = z.object({
+  bankCode: trimmed(20).min(1),
+  bankAccountName: trimmed(200).min(1),
+  bankAccountNo: trimmed(30).min(1),
+  password: text().min(1).max(PASSWORD_MAX_LENGTH),
+});
+export type BankChangeRequestPayload = z.infer<typeof bankChangeRequestPayload>;
+
+/** The player's latest request and its outcome; `reason` is the operator's when refused. */
+export const playerBankChangeRequest = z.object({
+  id: z.string(),
+  status: z.enum(['pending', 'approved', 'refused']),
+  bankCode: z.string(),
+  bankName: z.string(),
+  bankAccountName: z.string(),
+  bankAccountNo: z.string(),
+  reason: z.string().nullable(),
+  createdAt: isoDateTime,
+  decidedAt: isoDateTime.nullable(),
+});
+export type PlayerBankChangeRequest = z.infer<typeof playerBankChangeRequest>;
+
+/** GET and POST /api/account/bank-change-request: the latest request, null when the player never filed one. */
+export const bankChangeRequestResponse = z.object({ request: playerBankChangeRequest.nullable() });
+export type BankChangeRequestResponse = z.infer<typeof bankChangeRequestResponse>;

@@ -140,6 +140,16 @@ export const DESIGNED_CODES = [
   'OPERATOR_EXISTS',
   /** An owner acting on their own account through the staff routes (role, disable, reset): 403. */
   'OWN_ACCOUNT',
+  /** A bank-account change request while the player already has one waiting for an operator (409). */
+  'BANK_CHANGE_PENDING',
+  /** PUT /api/account/profile with new bank details: they wait for an operator (a request was filed). */
+  'BANK_CHANGE_REQUESTED',
+  /** Back office (409): the bank-change request or adjustment was already decided, by someone else or before. */
+  'ALREADY_DECIDED',
+  /** Back office (403): the operator who created a four-eyes adjustment cannot approve it; a second one must. */
+  'OWN_ADJUSTMENT',
+  /** Back office (502): the password was reset but the SMS carrying it could not be sent; reset again. */
+  'SMS_SEND_FAIL',
 ] as const;
 export type DesignedCode = (typeof DESIGNED_CODES)[number];
 

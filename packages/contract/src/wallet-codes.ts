@@ -8,3 +8,9 @@ export const WALLET_CODE = 'WALLET';
 
 export const GAME_CATEGORIES = ['slot', 'sport', 'lotto'] as const;
 export type GameCategory = (typeof GAME_CATEGORIES)[number];
+
+/**
+ * The other side of a manual adjustment in the statement: a correction made by the operator's staff
+ * (a credit comes from it, a debit goes to it). Upper case like WALLET, never a slot or bank code.
+ */
+export const ADJUSTMENT_CODE = 'ADJUSTMENT';

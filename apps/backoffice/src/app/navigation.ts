@@ -1,12 +1,12 @@
 import type { BackofficeRoute } from '@wallet/contract/backoffice/permissions';
-import { HomeIcon, ListIcon, LockIcon, UserIcon } from '@wallet/web-kit/ui/icons';
+import { BankIcon, HomeIcon, ListIcon, LockIcon, UserIcon, WalletIcon } from '@wallet/web-kit/ui/icons';
 import type { ComponentType } from 'react';
 import { type BackofficePath, paths } from '@/lib/paths';
 
 export interface NavItem {
   path: BackofficePath;
   /** Key under nav.* */
-  label: 'account' | 'staff' | 'audit' | 'dashboard';
+  label: 'account' | 'staff' | 'audit' | 'dashboard' | 'players' | 'bankChanges' | 'adjustments';
   icon: ComponentType;
   /** The call the screen opens with: a role that may not make it does not see the entry. */
   needs: BackofficeRoute;
@@ -15,6 +15,9 @@ export interface NavItem {
 /** The side navigation, in order. A new screen adds its entry here and its route in router.tsx. */
 export const NAV_ITEMS: readonly NavItem[] = [
   { path: paths.root, label: 'dashboard', icon: HomeIcon, needs: 'GET /api/backoffice/dashboard' },
+  { path: paths.players, label: 'players', icon: UserIcon, needs: 'GET /api/backoffice/players' },
+  { path: paths.bankChanges, label: 'bankChanges', icon: BankIcon, needs: 'GET /api/backoffice/bank-changes' },
+  { path: paths.adjustments, label: 'adjustments', icon: WalletIcon, needs: 'GET /api/backoffice/adjustments' },
   { path: paths.staff, label: 'staff', icon: UserIcon, needs: 'GET /api/backoffice/staff' },
   { path: paths.audit, label: 'audit', icon: ListIcon, needs: 'GET /api/backoffice/audit' },
   { path: paths.account, label: 'account', icon: LockIcon, needs: 'GET /api/backoffice/me' },

@@ -12,6 +12,10 @@ const AccountRoute = lazy(() => import('./routes/account-route'));
 const StaffRoute = lazy(() => import('./routes/staff-route'));
 const AuditRoute = lazy(() => import('./routes/audit-route'));
 const NotFoundRoute = lazy(() => import('./routes/not-found-route'));
+const PlayersRoute = lazy(() => import('./routes/players-route'));
+const PlayerRoute = lazy(() => import('./routes/player-route'));
+const BankChangesRoute = lazy(() => import('./routes/bank-changes-route'));
+const AdjustmentsRoute = lazy(() => import('./routes/adjustments-route'));
 
 function Screen({ children }: { children: ReactNode }) {
   return <Suspense fallback={<Loader />}>{children}</Suspense>;
@@ -63,6 +67,38 @@ export const routes: RouteObject[] = [
         element: (
           <Screen>
             <AuditRoute />
+          </Screen>
+        ),
+      },
+      {
+        path: paths.players,
+        element: (
+          <Screen>
+            <PlayersRoute />
+          </Screen>
+        ),
+      },
+      {
+        path: paths.player,
+        element: (
+          <Screen>
+            <PlayerRoute />
+          </Screen>
+        ),
+      },
+      {
+        path: paths.bankChanges,
+        element: (
+          <Screen>
+            <BankChangesRoute />
+          </Screen>
+        ),
+      },
+      {
+        path: paths.adjustments,
+        element: (
+          <Screen>
+            <AdjustmentsRoute />
           </Screen>
         ),
       },

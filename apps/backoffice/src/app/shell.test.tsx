@@ -25,10 +25,10 @@ describe('the shell', () => {
   });
 
   it.each([
-    ['owner', ['Dashboard', 'Staff', 'Audit log', 'My account']],
-    ['auditor', ['Dashboard', 'Staff', 'Audit log', 'My account']],
-    ['finance', ['Dashboard', 'My account']],
-    ['support', ['Dashboard', 'My account']],
+    ['owner', ['Dashboard', 'Players', 'Bank changes', 'Adjustments', 'Staff', 'Audit log', 'My account']],
+    ['auditor', ['Dashboard', 'Players', 'Bank changes', 'Adjustments', 'Staff', 'Audit log', 'My account']],
+    ['finance', ['Dashboard', 'Players', 'Bank changes', 'Adjustments', 'My account']],
+    ['support', ['Dashboard', 'Players', 'Bank changes', 'My account']],
     ['marketing', ['Dashboard', 'My account']],
   ] as const)('shows a %s only what the role may open', async (role, expected) => {
     signedIn();

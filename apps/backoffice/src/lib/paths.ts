@@ -11,6 +11,10 @@ export const paths = {
   staff: '/staff',
   audit: '/audit',
   moneyDesk: '/money-desk',
+  players: '/players',
+  player: '/players/:id',
+  bankChanges: '/bank-changes',
+  adjustments: '/adjustments',
 } as const;
 
 export type BackofficePath = (typeof paths)[keyof typeof paths];
@@ -29,4 +33,9 @@ export function signInWithNext(next: string): string {
 export function safeNext(next: string | null): string {
   if (!next?.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return paths.root;
   return next;
+}
+
+/** The page of one player. */
+export function playerPath(id: string): string {
+  return paths.player.replace(':id', encodeURIComponent(id));
 }

@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema.ts';
 
 export interface LedgerProblem {
-  rule: 'currency-sum' | 'balance-vs-transfers' | 'negative-player-balance' | 'transfer-currency';
+  rule: 'currency-sum' | 'balance-vs-transfers' | 'negative-player-balance' | 'transfer-currency' | 'adjustment-record';
   detail: string;
 }
 
@@ -57,6 +57,26 @@ export async function checkLedger(db: Kysely<Database>): Promise<LedgerProblem[]
     where d.currency <> t.currency or c.currency <> t.currency`.execute(db);
   for (const row of mixed.rows) {
     problems.push({ rule: 'transfer-currency', detail: `transfer ${row.id} joins accounts of another currency` });
+  }
+
+  // Money against the operator-adjustment account moves only for a booked adjustment, once, for its
+  // amount; and every booked adjustment has its transfer.
+  const strayAdjustments = await sql<{ id: string }>`
+    select t.id from ledger_transfers t
+    left join wallet_adjustments a on a.statement_id = t.ref_id and a.status = 'booked' and a.amount = t.amount
+    where t.kind = 'operator_adjustment' and a.id is null`.execute(db);
+  for (const row of strayAdjustments.rows) {
+    problems.push({ rule: 'adjustment-record', detail: `transfer ${row.id} has no booked adjustment of its amount` });
+  }
+  const unbooked = await sql<{ id: string; transfers: string | number }>`
+    select a.id, count(t.id) as transfers from wallet_adjustments a
+    left join ledger_transfers t on t.ref_id = a.statement_id and t.kind = 'operator_adjustment'
+    where a.status = 'booked' group by a.id having count(t.id) <> 1`.execute(db);
+  for (const row of unbooked.rows) {
+    problems.push({
+      rule: 'adjustment-record',
+      detail: `booked adjustment ${row.id} has ${row.transfers} transfers instead of 1`,
+    });
   }
   return problems;
 }

@@ -19,6 +19,8 @@ export const LEDGER_KINDS = {
   payout: 'payout',
   /** Coin issuer → player's coin account: wheel coins earned by a deposit. */
   coinEarn: 'coin_earn',
+  /** Operator adjustment ↔ player's wallet: a manual correction by staff (credit or debit). */
+  operatorAdjustment: 'operator_adjustment',
 } as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[keyof typeof LEDGER_KINDS];
 
@@ -36,6 +38,8 @@ export const SYSTEM_KINDS = {
   payoutClearing: 'payout_clearing',
   /** The source of wheel coins (currency COIN). */
   coinIssuer: 'coin_issuer',
+  /** The other side of every manual wallet adjustment by staff, per currency. */
+  operatorAdjustment: 'operator_adjustment',
 } as const;
 export type SystemKind = (typeof SYSTEM_KINDS)[keyof typeof SYSTEM_KINDS];
 

@@ -16,6 +16,17 @@ export const AUDIT_ACTIONS = [
   'staff.enable',
   'staff.reset_password',
   'staff.role',
+  /** Players desk: every row targets the player, so the player page's history finds them. */
+  'player.suspend',
+  'player.reactivate',
+  'player.sign_out',
+  'player.reset_password',
+  'player.bank_change_approve',
+  'player.bank_change_refuse',
+  /** A manual adjustment: booked at once, or created pending above the four-eyes threshold. */
+  'player.adjustment_create',
+  'player.adjustment_approve',
+  'player.adjustment_refuse',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

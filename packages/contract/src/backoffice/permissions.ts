@@ -83,6 +83,22 @@ export const BACKOFFICE_ROUTES = {
   'GET /api/backoffice/audit': 'audit.read',
   'GET /api/backoffice/audit.csv': 'audit.read',
   'GET /api/backoffice/dashboard': 'dashboard.read',
+  'GET /api/backoffice/players': 'players.read',
+  'GET /api/backoffice/players/:id': 'players.read',
+  'GET /api/backoffice/players/:id/records': 'players.read',
+  'GET /api/backoffice/players/:id/audit': 'players.read',
+  'POST /api/backoffice/players/:id/suspend': 'players.manage',
+  'POST /api/backoffice/players/:id/reactivate': 'players.manage',
+  'POST /api/backoffice/players/:id/sign-out': 'players.manage',
+  'POST /api/backoffice/players/:id/reset-password': 'players.manage',
+  'GET /api/backoffice/bank-changes': 'players.read',
+  'POST /api/backoffice/bank-changes/:id/approve': 'players.manage',
+  'POST /api/backoffice/bank-changes/:id/refuse': 'players.manage',
+  'GET /api/backoffice/players/:id/adjustments': 'players.read',
+  'POST /api/backoffice/players/:id/adjustments': 'money.adjust',
+  'GET /api/backoffice/adjustments': 'money.read',
+  'POST /api/backoffice/adjustments/:id/approve': 'money.adjust',
+  'POST /api/backoffice/adjustments/:id/refuse': 'money.adjust',
 } as const satisfies Record<string, Permission | 'public'>;
 export type BackofficeRoute = keyof typeof BACKOFFICE_ROUTES;
 

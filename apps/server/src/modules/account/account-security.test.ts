@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { operatorCaller, ownerLogin } from '../../../test/backoffice-helpers.ts';
 import {
   bearer,
   createTestContext,
@@ -139,11 +140,23 @@ describe.each(testDialects())('account security on %s', (dialect) => {
       expect((await profileOf(token)).name).toBe('Only The Name');
     });
 
-    it('changes the account with the password, records the change and tells the player by SMS', async () => {
+    it('changes the account once an operator approves the request, records the change and tells the player by SMS', async () => {
       const { token, phone, payload } = await registerPlayer(ctx.app);
       const next = newBank();
       const res = await put('/api/account/profile', { ...next, password: payload.password }, token);
-      expect(res.json()).toEqual({ message: 'SUCCESS' });
+      expect(res.json()).toEqual({ message: 'BANK_CHANGE_REQUESTED' });
+      expect((await profileOf(token)).bankAccount.bankAccountNo).toBe(payload.bankAccountNo);
+      const request = await ctx.app.inject({
+        method: 'GET',
+        url: '/api/account/bank-change-request',
+        headers: bearer(token),
+      });
+      const approve = await operatorCaller(ctx.app, await ownerLogin(ctx.app))(
+        'POST',
+        `/api/backoffice/bank-changes/${request.json().request.id}/approve`,
+        {},
+      );
+      expect(approve.statusCode).toBe(200);
       expect((await profileOf(token)).bankAccount).toMatchObject({
         bankCode: 'KBANK',
         bankAccountNo: next.bankAccountNo,

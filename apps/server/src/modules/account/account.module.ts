@@ -27,8 +27,6 @@ export async function accountFeature(
     loginFailureWindowSeconds: config.loginFailureWindowSeconds,
     loginAccountMaxFailures: config.loginAccountMaxFailures,
     loginIpMaxFailures: config.loginIpMaxFailures,
-    sms: ctx.providers.sms,
-    appName: ctx.appName,
     onSessionsEnded: needs.onSessionsEnded,
   });
   const resets = createPasswordResetService({

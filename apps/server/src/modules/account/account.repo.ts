@@ -104,3 +104,21 @@ export async function findBank(db: Kysely<Database>, code: string) {
 export async function findSource(db: Kysely<Database>, code: string) {
   return db.selectFrom('sources').selectAll().where('code', '=', code).executeTakeFirst();
 }
+
+export async function insertBankChangeRequest(
+  db: Kysely<Database>,
+  row: Insertable<Database['bank_change_requests']>,
+): Promise<void> {
+  await db.insertInto('bank_change_requests').values(row).execute();
+}
+
+/** The player's newest request, whatever its outcome. */
+export async function latestBankChangeRequest(db: Kysely<Database>, userId: string) {
+  return db
+    .selectFrom('bank_change_requests')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+}

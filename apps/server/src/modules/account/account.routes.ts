@@ -1,5 +1,7 @@
 import {
   bankAccountNamePayload,
+  bankChangeRequestPayload,
+  bankChangeRequestResponse,
   changePasswordPayload,
   loginPayload,
   loginResponse,
@@ -57,6 +59,16 @@ export const playerAccountRoutes: FastifyPluginAsyncZod<{ accounts: AccountServi
     '/api/account/bankAccountName',
     { schema: { body: bankAccountNamePayload, response: { 200: messageResponse } } },
     async (request) => accounts.updateBankAccountName(playerOf(request).id, request.body),
+  );
+  app.get(
+    '/api/account/bank-change-request',
+    { schema: { response: { 200: bankChangeRequestResponse } } },
+    async (request) => accounts.latestBankChange(playerOf(request).id),
+  );
+  app.post(
+    '/api/account/bank-change-request',
+    { schema: { body: bankChangeRequestPayload, response: { 200: bankChangeRequestResponse } } },
+    async (request) => accounts.requestBankChange(playerOf(request).id, request.body),
   );
   app.put(
     '/api/account/changepwd',

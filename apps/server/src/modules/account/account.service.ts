@@ -1,10 +1,13 @@
 import {
   BANK_ACCOUNT_NO_PATTERN,
   type BankAccountNamePayload,
+  type BankChangeRequestPayload,
+  type BankChangeRequestResponse,
   type ChangePasswordPayload,
   isEnglishName,
   isValidPhone,
   needsEnglishAccountName,
+  type PlayerBankChangeRequest,
   type ProfileResponse,
   type ProfileUpdatePayload,
   type RegistrationValidatePayload,
@@ -13,14 +16,14 @@ import { INVITE_CODE_PREFIX } from '@wallet/contract/constants';
 import { passwordProblem } from '@wallet/contract/password-rule';
 import type { Kysely, Transaction } from 'kysely';
 import { giveBackSlot, takeSlot } from '../../db/rate-counters.repo.ts';
+import type { BankChangeRequestRow } from '../../db/schema/players-desk.ts';
 import type { Database, UserRow } from '../../db/schema.ts';
 import { ledgerCurrency, openPlayerAccounts, playerBalance } from '../../ledger/accounts.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
-import { forbidden, limited, refused } from '../../lib/domain-error.ts';
-import { randomId, randomSecret, sha256 } from '../../lib/ids.ts';
+import { conflict, forbidden, limited, refused } from '../../lib/domain-error.ts';
+import { orderedId, randomId, randomSecret, sha256 } from '../../lib/ids.ts';
 import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from '../../lib/password.ts';
-import type { SmsProvider } from '../../providers/sms/sms-provider.ts';
 import * as repo from './account.repo.ts';
 
 /** What registration needs of the OTP feature: a phone proved by an SMS code, spent once. */
@@ -50,9 +53,6 @@ export interface AccountDeps {
    * `tokenHash` is the one session that ended; without it every session but `keepTokenHash` did.
    */
   onSessionsEnded?(userId: string, which: { tokenHash?: string; keepTokenHash?: string }): void;
-  /** Tells the player their payout account changed (the sandbox gateway keeps an outbox). */
-  sms: SmsProvider;
-  appName: string;
 }
 
 type RegistrationInput = Required<Omit<RegistrationValidatePayload, 'currency'>> & {
@@ -67,11 +67,6 @@ function normaliseAccountName(name: string): string {
 /** The new password rule's phone part, which the contract's schema cannot see (the schema checks the rest). */
 function checkNewPassword(password: string, phone: string, field: string): void {
   if (passwordProblem(password, phone)) throw refused('WEAK_PASSWORD', field);
-}
-
-/** Last four digits only: an SMS can be read on a locked screen. */
-function maskAccountNo(accountNo: string): string {
-  return `x${accountNo.slice(-4)}`;
 }
 
 export function createAccountService(deps: AccountDeps) {
@@ -249,62 +244,97 @@ export function createAccountService(deps: AccountDeps) {
     };
   }
 
-  /** After the change is committed: a failed SMS must not undo it, and the withdrawal review still holds. */
-  async function notifyBankChange(user: UserRow, bankCode: string, accountNo: string): Promise<void> {
-    const text =
-      `${deps.appName}: your withdrawal bank account was changed to ${bankCode} ${maskAccountNo(accountNo)}. ` +
-      'Withdrawals to it are checked by our staff first. Not you? Contact support now.';
-    try {
-      await deps.sms.send(user.username, text);
-    } catch (error) {
-      console.warn(`bank change notice to player ${user.id} not sent`, error);
-    }
+  /** What the player sees of their newest bank-change request; the bank named as the profile names it. */
+  async function bankChangeView(row: BankChangeRequestRow): Promise<PlayerBankChangeRequest> {
+    const bank = await repo.findBank(db, row.new_bank_code);
+    return {
+      id: row.id,
+      status: row.status as PlayerBankChangeRequest['status'],
+      bankCode: row.new_bank_code,
+      bankName: bank?.name_th ?? row.new_bank_code,
+      bankAccountName: row.new_bank_account_name,
+      bankAccountNo: row.new_bank_account_no,
+      // Only a refusal's reason is the player's business; an approval's note stays with the staff.
+      reason: row.status === 'refused' ? row.reason : null,
+      createdAt: new Date(Number(row.created_at)).toISOString(),
+      decidedAt: row.decided_at === null ? null : new Date(Number(row.decided_at)).toISOString(),
+    };
+  }
+
+  async function latestBankChange(userId: string): Promise<BankChangeRequestResponse> {
+    const row = await repo.latestBankChangeRequest(db, userId);
+    return { request: row ? await bankChangeView(row) : null };
   }
 
   /**
-   * A token alone must not redirect payouts: any change of the bank details needs the current password.
-   * A new destination (bank or account number) is also recorded, which holds withdrawals for an
-   * operator for a while (withdraw feature), and the player hears of it by SMS.
+   * A token alone must not redirect payouts, and since issue 14 neither may the player alone: new bank
+   * details (current password required) become a request an operator approves or refuses in the back
+   * office. One request at a time; the unique index settles two racing ones.
    */
-  async function updateProfile(userId: string, input: ProfileUpdatePayload): Promise<{ message: 'SUCCESS' }> {
+  async function requestBankChange(
+    userId: string,
+    input: BankChangeRequestPayload,
+  ): Promise<BankChangeRequestResponse> {
     const user = await requireUser(userId);
     const accountName = normaliseAccountName(input.bankAccountName);
     await checkBankFields(input.bankCode, accountName, input.bankAccountNo, userId);
-    const newDestination = input.bankCode !== user.bank_code || input.bankAccountNo !== user.bank_account_no;
-    if (newDestination || accountName !== user.bank_account_name) {
-      if (!input.password) throw refused('KEY_MISSING', 'password');
-      await checkCurrentPassword(user, input.password, 'password');
+    if (
+      input.bankCode === user.bank_code &&
+      input.bankAccountNo === user.bank_account_no &&
+      accountName === user.bank_account_name
+    ) {
+      throw refused('KEY_INVALID', 'bankAccountNo');
     }
+    if ((await repo.latestBankChangeRequest(db, userId))?.status === 'pending') throw conflict('BANK_CHANGE_PENDING');
+    await checkCurrentPassword(user, input.password, 'password');
     const now = clock.now();
     try {
-      await db.transaction().execute(async (trx) => {
-        await repo.updateUser(trx, userId, {
-          name: input.name.trim(),
-          bank_code: input.bankCode,
-          bank_account_name: accountName,
-          bank_account_no: input.bankAccountNo,
-          updated_at: now,
-        });
-        if (newDestination) {
-          await repo.insertBankAccountChange(trx, {
-            id: randomId(16),
-            user_id: userId,
-            old_bank_code: user.bank_code,
-            old_bank_account_no: user.bank_account_no,
-            old_bank_account_name: user.bank_account_name,
-            new_bank_code: input.bankCode,
-            new_bank_account_no: input.bankAccountNo,
-            new_bank_account_name: accountName,
-            changed_at: now,
-          });
-        }
+      await repo.insertBankChangeRequest(db, {
+        // Sorts by creation, so "the newest request" holds even within one millisecond.
+        id: orderedId(now),
+        user_id: userId,
+        status: 'pending',
+        old_bank_code: user.bank_code,
+        old_bank_account_name: user.bank_account_name,
+        old_bank_account_no: user.bank_account_no,
+        new_bank_code: input.bankCode,
+        new_bank_account_name: accountName,
+        new_bank_account_no: input.bankAccountNo,
+        reason: null,
+        created_at: now,
+        decided_at: null,
+        decided_by: null,
       });
     } catch (error) {
-      if (isUniqueViolation(error, 'bank_')) throw refused('EXISTING_BANK', 'bankAccountNo');
+      if (isUniqueViolation(error, 'bank_change_requests')) throw conflict('BANK_CHANGE_PENDING');
       throw error;
     }
-    if (newDestination) await notifyBankChange(user, input.bankCode, input.bankAccountNo);
-    return { message: 'SUCCESS' };
+    return latestBankChange(userId);
+  }
+
+  /**
+   * SPEC's profile update keeps working: the name changes at once; bank details that differ from the
+   * registered ones are filed as a change request (BANK_CHANGE_REQUESTED) instead of applied.
+   */
+  async function updateProfile(
+    userId: string,
+    input: ProfileUpdatePayload,
+  ): Promise<{ message: 'SUCCESS' | 'BANK_CHANGE_REQUESTED' }> {
+    const user = await requireUser(userId);
+    const accountName = normaliseAccountName(input.bankAccountName);
+    const bankChanged =
+      input.bankCode !== user.bank_code ||
+      input.bankAccountNo !== user.bank_account_no ||
+      accountName !== user.bank_account_name;
+    if (bankChanged) {
+      await checkBankFields(input.bankCode, accountName, input.bankAccountNo, userId);
+      if (!input.password) throw refused('KEY_MISSING', 'password');
+      await requestBankChange(userId, { ...input, password: input.password });
+    }
+    if (input.name.trim() !== user.name) {
+      await repo.updateUser(db, userId, { name: input.name.trim(), updated_at: clock.now() });
+    }
+    return { message: bankChanged ? 'BANK_CHANGE_REQUESTED' : 'SUCCESS' };
   }
 
   /** The English-name fix SPEC offers for KTB, TMB and BBL accounts registered with a Thai name. */
@@ -336,7 +366,18 @@ export function createAccountService(deps: AccountDeps) {
     return { message: 'SUCCESS' };
   }
 
-  return { validate, register, login, logout, getProfile, updateProfile, updateBankAccountName, changePassword };
+  return {
+    validate,
+    register,
+    login,
+    logout,
+    getProfile,
+    updateProfile,
+    updateBankAccountName,
+    changePassword,
+    requestBankChange,
+    latestBankChange,
+  };
 }
 
 export type AccountService = ReturnType<typeof createAccountService>;

@@ -217,7 +217,7 @@ describe.each(testDialects())('accounts on %s', (dialect) => {
   });
 
   describe('profile', () => {
-    it('updates name and bank account, with the registration rules', async () => {
+    it('updates the name and files new bank details as a request (issue 14), with the registration rules', async () => {
       const { token, payload } = await registerPlayer(ctx.app);
       const accountNo = newBankAccountNo();
       const ok = await put(
@@ -231,14 +231,18 @@ describe.each(testDialects())('accounts on %s', (dialect) => {
         },
         bearer(token),
       );
-      expect(ok.json()).toEqual({ message: 'SUCCESS' });
+      expect(ok.json()).toEqual({ message: 'BANK_CHANGE_REQUESTED' });
       const profile = (
         await ctx.app.inject({ method: 'GET', url: '/api/account/profile', headers: bearer(token) })
       ).json();
       expect(profile).toMatchObject({
         name: 'New Name',
-        bankAccount: { bankCode: 'BBL', bankAccountName: 'NEW NAME' },
+        bankAccount: { bankCode: payload.bankCode, bankAccountNo: payload.bankAccountNo },
       });
+      const request = (
+        await ctx.app.inject({ method: 'GET', url: '/api/account/bank-change-request', headers: bearer(token) })
+      ).json().request;
+      expect(request).toMatchObject({ status: 'pending', bankCode: 'BBL', bankAccountName: 'NEW NAME' });
 
       const thaiAtBbl = await put(
         '/api/account/profile',

@@ -4,10 +4,13 @@ import { sha256 } from '../../lib/ids.ts';
 import { mustEnrolTotp } from '../../lib/operator.ts';
 import { createSecretBox } from '../../lib/secret-box.ts';
 import type { FeatureContext } from '../feature.ts';
+import { createAdjustments } from './adjustments.service.ts';
 import { auditRoutes } from './audit.routes.ts';
 import { createAuditService } from './audit.service.ts';
 import { operatorAuthRoutes } from './auth.routes.ts';
 import { createOperatorAuthService } from './auth.service.ts';
+import { playersRoutes } from './players.routes.ts';
+import { createPlayersDesk } from './players.service.ts';
 import { staffRoutes } from './staff.routes.ts';
 import { createStaffService } from './staff.service.ts';
 
@@ -30,7 +33,13 @@ export interface BackofficeFeature extends OperatorAuthOptions {
  * these, each declared in the contract's BACKOFFICE_ROUTES, and write their audit rows with
  * recordAudit in the transaction of their change.
  */
-export function backofficeFeature(context: FeatureContext): BackofficeFeature {
+/** What the back office needs from outside its module, handed over by app.ts. */
+export interface BackofficeNeeds {
+  /** Disconnects a player's open apps once every session of theirs has ended (suspend, sign out, reset). */
+  onSessionsEnded(userId: string): void;
+}
+
+export function backofficeFeature(context: FeatureContext, needs: BackofficeNeeds): BackofficeFeature {
   const { db, dialect, clock, config } = context;
   const requireTotpEnrolment = config.nodeEnv === 'production';
   const auth = createOperatorAuthService({
@@ -43,6 +52,14 @@ export function backofficeFeature(context: FeatureContext): BackofficeFeature {
   });
   const staff = createStaffService({ db, dialect, clock });
   const audit = createAuditService({ db });
+  const desk = createPlayersDesk({
+    db,
+    clock,
+    sms: context.providers.sms,
+    appName: context.appName,
+    onSessionsEnded: needs.onSessionsEnded,
+  });
+  const adjustments = createAdjustments({ db, clock, systemAccount: context.systemAccount, events: context.events });
   return {
     authenticate: auth.authenticate,
     requireTotpEnrolment,
@@ -51,6 +68,7 @@ export function backofficeFeature(context: FeatureContext): BackofficeFeature {
       await scope.register(operatorAuthRoutes, { auth });
       await scope.register(staffRoutes, { staff });
       await scope.register(auditRoutes, { audit });
+      await scope.register(playersRoutes, { desk, adjustments, audit });
     },
   };
 }

@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { WalletResponse } from '@wallet/contract/wallet';
 import { setToken } from '@wallet/web-kit/lib/auth-token';
+import { mockApi } from '@wallet/web-kit/testing/mock-api';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { walletQueryKey } from '@/lib/wallet/get-wallet';
@@ -17,6 +18,7 @@ interface FakeSocket {
   options: Record<string, unknown>;
   listeners: Map<string, Listener>;
   disconnect: ReturnType<typeof vi.fn>;
+  connect: ReturnType<typeof vi.fn>;
   emit: (event: string, payload?: unknown) => void;
 }
 
@@ -31,6 +33,7 @@ vi.mock('socket.io-client', () => ({
       options,
       listeners,
       disconnect: vi.fn(),
+      connect: vi.fn(),
       emit: (event, payload) => listeners.get(event)?.(payload),
     };
     sockets.push(socket);
@@ -38,6 +41,7 @@ vi.mock('socket.io-client', () => ({
       on: (event: string, listener: Listener) => listeners.set(event, listener),
       off: () => listeners.clear(),
       disconnect: socket.disconnect,
+      connect: socket.connect,
     };
   }),
 }));
@@ -101,6 +105,28 @@ describe('useWalletRealtime', () => {
     expect(queryClient.getQueryState(walletQueryKey)?.isInvalidated).toBe(false);
     act(() => sockets[0]?.emit('connect'));
     expect(queryClient.getQueryState(walletQueryKey)?.isInvalidated).toBe(true);
+  });
+
+  it('signs the app out when the server ends the session (suspension, sign-out everywhere) (issue 14)', async () => {
+    setToken('token-1', true);
+    const calls = mockApi({ 'GET /api/account/profile': { status: 401, body: { message: 'invalid-token' } } });
+    setup();
+    await waitFor(() => expect(sockets).toHaveLength(1));
+    act(() => sockets[0]?.emit('disconnect', 'transport close'));
+    expect(calls).toHaveLength(0);
+    act(() => sockets[0]?.emit('disconnect', 'io server disconnect'));
+    await waitFor(() => expect(calls.map((c) => c.path)).toEqual(['/api/account/profile']));
+    await waitFor(() => expect(localStorage.getItem('token')).toBeNull());
+    expect(sockets[0]?.connect).not.toHaveBeenCalled();
+  });
+
+  it('reconnects after a server disconnect when the session is still alive', async () => {
+    setToken('token-1', true);
+    mockApi({ 'GET /api/account/profile': { body: {} } });
+    setup();
+    await waitFor(() => expect(sockets).toHaveLength(1));
+    act(() => sockets[0]?.emit('disconnect', 'io server disconnect'));
+    await waitFor(() => expect(sockets[0]?.connect).toHaveBeenCalled());
   });
 
   it('ignores malformed events', async () => {

@@ -3,10 +3,14 @@ import type { WalletChangedEvent } from '@wallet/contract/realtime';
 import { SOCKET_PATH, WALLET_CHANGED_EVENT } from '@wallet/contract/realtime-events';
 import { getToken } from '@wallet/web-kit/lib/auth-token';
 import { useEffect, useSyncExternalStore } from 'react';
+import { api } from '@/lib/api-client';
 import { config } from '@/lib/config';
 import { setCachedWalletBalance } from '@/lib/wallet/get-wallet';
 import { invalidateMoney } from '@/lib/wallet/invalidate-money';
 import { recordBalanceUpdate } from '@/lib/wallet/refresh-slots';
+
+/** Any authenticated call would do; the profile is small. */
+const PROFILE_PATH = '/api/account/profile';
 
 function isWalletChanged(value: unknown): value is WalletChangedEvent {
   if (!value || typeof value !== 'object' || !('wallet' in value)) return false;
@@ -98,6 +102,18 @@ export function useWalletRealtime(): void {
             connectedBefore = true;
           });
           socket.on(WALLET_CHANGED_EVENT, (event: unknown) => applyWalletChanged(queryClient, event));
+          // The server closes the sockets of sessions that ended (suspended, signed out everywhere, a new
+          // password): one call finds out whether this session is one of them, and its invalid-token answer
+          // signs the app out at once (SPEC §8). A session still alive reconnects.
+          socket.on('disconnect', (reason: string) => {
+            if (reason !== 'io server disconnect') return;
+            api.get(PROFILE_PATH).then(
+              () => {
+                if (!closed) socket.connect();
+              },
+              () => undefined,
+            );
+          });
           disconnect = () => {
             socket.off();
             socket.disconnect();

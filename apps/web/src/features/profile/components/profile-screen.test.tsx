@@ -59,3 +59,69 @@ describe('ProfileScreen', () => {
     expect(calls.some((call) => call.path === '/api/account/changepwd')).toBe(false);
   });
 });
+
+describe('ProfileScreen bank-account change (issue 14)', () => {
+  const banks = [
+    { code: 'KBANK', nameTH: 'กสิกรไทย', nameEN: 'Kasikornbank' },
+    { code: 'SCB', nameTH: 'ไทยพาณิชย์', nameEN: 'Siam Commercial Bank' },
+  ];
+  const request = (status: 'pending' | 'refused', reason: string | null = null) => ({
+    id: 'R1',
+    status,
+    bankCode: 'SCB',
+    bankName: 'ไทยพาณิชย์',
+    bankAccountName: 'SOMCHAI JAIDEE',
+    bankAccountNo: '9876543210',
+    reason,
+    createdAt: '2026-01-16T03:00:00.000Z',
+    decidedAt: null,
+  });
+
+  it('files a request with the password and shows it as pending, without a second change button', async () => {
+    let current: ReturnType<typeof request> | null = null;
+    const calls = mockApi({
+      'GET /api/account/profile': { body: profile('1234567890') },
+      'GET /api/lookup/banks': { body: banks },
+      'GET /api/account/bank-change-request': () => ({ body: { request: current } }),
+      'POST /api/account/bank-change-request': () => {
+        current = request('pending');
+        return { body: { request: current } };
+      },
+    });
+    const { user } = renderScreen(<ProfileScreen />);
+    await user.click(await screen.findByRole('button', { name: 'Change bank account' }));
+    const dialog = screen.getByRole('dialog', { name: 'Change bank account' });
+    await within(dialog).findByRole('option', { name: 'Siam Commercial Bank' });
+    await user.selectOptions(within(dialog).getByLabelText('Bank'), 'SCB');
+    await user.type(within(dialog).getByLabelText('Account number'), '987-654-3210');
+    await user.type(within(dialog).getByLabelText('Account name'), 'somchai jaidee');
+    await user.click(within(dialog).getByRole('button', { name: 'Send request' }));
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
+    await user.type(within(dialog).getByLabelText('Current password'), 'secret123');
+    await user.click(within(dialog).getByRole('button', { name: 'Send request' }));
+    const card = await screen.findByTestId('bank-change-request');
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
+      bankCode: 'SCB',
+      bankAccountNo: '9876543210',
+      bankAccountName: 'SOMCHAI JAIDEE',
+      password: 'secret123',
+    });
+    expect(card.textContent).toContain('Change waiting for approval');
+    expect(card.textContent).toContain('987-654-3210');
+    // The registered account stays until staff approve.
+    expect(screen.getByText('123-456-7890')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Change bank account' })).toBeNull();
+  });
+
+  it("shows a refusal with the operator's reason and lets the player ask again", async () => {
+    mockApi({
+      'GET /api/account/profile': { body: profile('1234567890') },
+      'GET /api/account/bank-change-request': { body: { request: request('refused', 'Name does not match') } },
+    });
+    renderScreen(<ProfileScreen />);
+    const card = await screen.findByTestId('bank-change-request');
+    expect(card.textContent).toContain('Change refused');
+    expect(card.textContent).toContain('Reason: Name does not match');
+    expect(screen.getByRole('button', { name: 'Change bank account' })).toBeTruthy();
+  });
+});

@@ -5,7 +5,9 @@ import { Loader } from '@wallet/web-kit/ui/loader';
 import { LoadFailedCard } from '@wallet/web-kit/ui/status-card';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useBankChangeRequest } from '../api/bank-change-request';
 import { useProfile } from '../api/get-profile';
+import { BankChangeModal } from './bank-change-modal';
 import { ChangePasswordModal } from './change-password-modal';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
@@ -21,6 +23,9 @@ export function ProfileScreen() {
   const { t } = useTranslation();
   const { data, isPending, error, refetch } = useProfile();
   const [changing, setChanging] = useState(false);
+  const [changingBank, setChangingBank] = useState(false);
+  const bankChange = useBankChangeRequest();
+  const request = bankChange.data?.request ?? null;
 
   return (
     <div className="page">
@@ -67,9 +72,35 @@ export function ProfileScreen() {
                 <span className="mono">{formatAccountNumber(data.bankAccount.bankAccountNo)}</span>
               </Row>
             </dl>
+            {request && request.status !== 'approved' ? (
+              <div
+                className={request.status === 'pending' ? 'bank-request is-pending' : 'bank-request is-refused'}
+                data-testid="bank-change-request"
+                role="status"
+              >
+                <p className="bank-request-title">{t(`profile.bankChange.status.${request.status}`)}</p>
+                <p>
+                  {request.bankName} <span className="mono">{formatAccountNumber(request.bankAccountNo)}</span>
+                  <br />
+                  {request.bankAccountName}
+                </p>
+                {request.status === 'refused' && request.reason ? (
+                  <p>{t('profile.bankChange.reason', { reason: request.reason })}</p>
+                ) : null}
+                <p className="muted">
+                  {t('profile.bankChange.requestedAt')} <DateTime value={request.createdAt} />
+                </p>
+              </div>
+            ) : null}
+            {request?.status === 'pending' ? null : (
+              <button type="button" className="btn btn-ghost btn-block" onClick={() => setChangingBank(true)}>
+                {t('profile.bankChange.open')}
+              </button>
+            )}
           </section>
         </>
       ) : null}
+      <BankChangeModal open={changingBank} onClose={() => setChangingBank(false)} />
       <ChangePasswordModal open={changing} onClose={() => setChanging(false)} phone={data?.username} />
     </div>
   );

@@ -308,6 +308,29 @@ describe('StatementScreen', () => {
     ]);
   });
 
+  it('shows a manual adjustment by staff as a correction, with its sign (issue 14)', async () => {
+    mockApi({
+      'GET /api/wallet': { body: walletResponse() },
+      'GET /api/lookup/banks': { body: banks },
+      'POST /api/statement': {
+        body: {
+          total: 2,
+          statements: [
+            statementEntry({ _id: 'd', statementType: 'withdraw', from: 'WALLET', to: 'ADJUSTMENT', amount: 20 }),
+            statementEntry({ _id: 'c', statementType: 'deposit', from: 'ADJUSTMENT', to: 'WALLET', amount: 120.5 }),
+          ],
+        },
+      },
+    });
+    renderScreen(<StatementScreen />);
+    await screen.findAllByText('Balance correction by staff');
+    expect(rows().map((row) => row.querySelector('.statement-activity')?.textContent)).toEqual([
+      'Balance correction by staff',
+      'Balance correction by staff',
+    ]);
+    expect(texts('statement-amount')).toEqual(['-20.00', '+120.50']);
+  });
+
   it('lays a row out as two lines: activity and amount, then status and time (issue 18)', async () => {
     setup({
       body: {

@@ -1,6 +1,6 @@
 import { QR_BANK_CODES, QR_GATEWAYS, type QrBankCode } from '@wallet/contract/constants';
 import type { StatementEntry, StatementType } from '@wallet/contract/statement';
-import { WALLET_CODE } from '@wallet/contract/wallet-codes';
+import { ADJUSTMENT_CODE, WALLET_CODE } from '@wallet/contract/wallet-codes';
 import type { TFunction } from 'i18next';
 
 const INTO_WALLET: readonly StatementType[] = ['deposit', 'bonus'];
@@ -39,6 +39,8 @@ export function activityText(
   nameOf: (code: string) => string,
   t: TFunction,
 ): string {
+  // A manual correction by the operator's staff (issue 14): a deposit or withdrawal against ADJUSTMENT.
+  if (entry.from === ADJUSTMENT_CODE || entry.to === ADJUSTMENT_CODE) return t('statement.adjustment');
   if (entry.statementType === 'deposit' && entry.channel) {
     const from = entry.from ?? '';
     if (entry.channel === 'giftLink') return t('statement.channel.giftLink');
