@@ -140,6 +140,8 @@ export const DESIGNED_CODES = [
   'OPERATOR_EXISTS',
   /** An owner acting on their own account through the staff routes (role, disable, reset): 403. */
   'OWN_ACCOUNT',
+  /** Back office, banner upload (field image): not a PNG, JPEG or WebP by its bytes, or over 2 MB. */
+  'IMAGE_INVALID',
 ] as const;
 export type DesignedCode = (typeof DESIGNED_CODES)[number];
 

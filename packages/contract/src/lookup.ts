@@ -65,3 +65,13 @@ export const enableChatWidgetResponse = z.object({ enableChatWidget: z.boolean()
 export type EnableChatWidgetResponse = z.infer<typeof enableChatWidgetResponse>;
 
 export { HOWTO_VIDEOS, type HowtoVideo } from './howto-videos.ts';
+
+/**
+ * GET /api/lookup/banners?lang= (designed here; SPEC §2 Home and §9 "Home slides: 6"): the home
+ * screen's slides (at most HOME_SLIDES) and banners the operator switched on, in their order, with the
+ * alt text in the asked language (Thai where it has none). `link` is empty or where a tap goes.
+ */
+export const homeBanner = z.object({ id: z.string(), image: z.string(), link: z.string(), alt: z.string() });
+export type HomeBanner = z.infer<typeof homeBanner>;
+export const homeBannersResponse = z.object({ slides: z.array(homeBanner), banners: z.array(homeBanner) });
+export type HomeBannersResponse = z.infer<typeof homeBannersResponse>;

@@ -1,4 +1,4 @@
-import { LANGUAGES, type Language } from '@wallet/contract/constants';
+import { LANGUAGES, type Language, type QrBankCode } from '@wallet/contract/constants';
 import type { DepositLookupResponse } from '@wallet/contract/deposit';
 import type { ContactResponse, InfoResponse } from '@wallet/contract/lookup';
 import type { Kysely } from 'kysely';
@@ -19,6 +19,7 @@ export const CONTENT_KEYS = {
   slipWindow: 'content.slip_window',
   deposit: 'content.deposit',
   fourEyes: 'money.four_eyes',
+  qrGateways: 'content.qr_gateways',
 } as const;
 
 export type InfoContent = InfoResponse;
@@ -50,4 +51,20 @@ export function contentLanguage(requested: string | undefined): Language {
 /** The four-eyes threshold in force (the default until an operator sets one). */
 export async function fourEyesThresholdMinor(db: Kysely<Database>): Promise<number> {
   return ((await getSetting<FourEyesContent>(db, CONTENT_KEYS.fourEyes)) ?? DEFAULT_FOUR_EYES).thresholdMinor;
+}
+
+/**
+ * The operator's switch and minimum per QR gateway (back office, money settings). A gateway the
+ * setting does not name is offered from its SPEC §9 minimum (or the environment's override), as
+ * before the setting existed; a gateway also needs its PAYMENT account in content.deposit.
+ */
+export type QrGatewaysContent = Partial<Record<QrBankCode, { enabled: boolean; minimumMinor: number }>>;
+
+export async function qrGatewaySettings(db: Kysely<Database>): Promise<QrGatewaysContent> {
+  return (await getSetting<QrGatewaysContent>(db, CONTENT_KEYS.qrGateways)) ?? {};
+}
+
+/** Whether the operator left this gateway on (a gateway never switched off is on). */
+export function qrGatewayEnabled(settings: QrGatewaysContent, bankCode: string): boolean {
+  return settings[bankCode as QrBankCode]?.enabled !== false;
 }

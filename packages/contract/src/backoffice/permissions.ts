@@ -82,6 +82,15 @@ export const BACKOFFICE_ROUTES = {
   'POST /api/backoffice/staff/:id/role': 'staff.manage',
   'GET /api/backoffice/audit': 'audit.read',
   'GET /api/backoffice/audit.csv': 'audit.read',
+  'GET /api/backoffice/settings': 'settings.read',
+  'POST /api/backoffice/settings/service': 'settings.manage',
+  'PUT /api/backoffice/settings/money': 'settings.manage',
+  'GET /api/backoffice/content/texts': 'content.read',
+  'PUT /api/backoffice/content/texts/:key/:language': 'content.manage',
+  'GET /api/backoffice/content/banners': 'content.read',
+  'POST /api/backoffice/content/banners': 'content.manage',
+  'PUT /api/backoffice/content/banners/:id': 'content.manage',
+  'DELETE /api/backoffice/content/banners/:id': 'content.manage',
 } as const satisfies Record<string, Permission | 'public'>;
 export type BackofficeRoute = keyof typeof BACKOFFICE_ROUTES;
 

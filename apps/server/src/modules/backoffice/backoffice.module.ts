@@ -1,5 +1,9 @@
+import { QR_BANK_CODES, type QrBankCode } from '@wallet/contract/constants';
+import { toMinor } from '@wallet/contract/money';
+import { qrMinimum } from '@wallet/contract/qr-rules';
 import type { FastifyPluginAsync } from 'fastify';
 import type { OperatorAuthOptions } from '../../http/operator-auth.ts';
+import { createBannerStorage } from '../../lib/banner-images.ts';
 import { sha256 } from '../../lib/ids.ts';
 import { mustEnrolTotp } from '../../lib/operator.ts';
 import { createSecretBox } from '../../lib/secret-box.ts';
@@ -8,6 +12,10 @@ import { auditRoutes } from './audit.routes.ts';
 import { createAuditService } from './audit.service.ts';
 import { operatorAuthRoutes } from './auth.routes.ts';
 import { createOperatorAuthService } from './auth.service.ts';
+import { contentRoutes } from './content.routes.ts';
+import { createContentService } from './content.service.ts';
+import { settingsRoutes } from './settings.routes.ts';
+import { createSettingsService } from './settings.service.ts';
 import { staffRoutes } from './staff.routes.ts';
 import { createStaffService } from './staff.service.ts';
 
@@ -43,6 +51,8 @@ export function backofficeFeature(context: FeatureContext): BackofficeFeature {
   });
   const staff = createStaffService({ db, dialect, clock });
   const audit = createAuditService({ db });
+  const settings = createSettingsService({ db, clock, qrDefaultMinimumsMinor: qrDefaultMinimumsMinor(config) });
+  const content = createContentService({ db, clock, banners: createBannerStorage(config.uploadsDir) });
   return {
     authenticate: auth.authenticate,
     requireTotpEnrolment,
@@ -51,6 +61,17 @@ export function backofficeFeature(context: FeatureContext): BackofficeFeature {
       await scope.register(operatorAuthRoutes, { auth });
       await scope.register(staffRoutes, { staff });
       await scope.register(auditRoutes, { audit });
+      await scope.register(settingsRoutes, { settings });
+      await scope.register(contentRoutes, { content });
     },
   };
+}
+
+/** Each QR gateway's minimum before an operator sets one: SPEC §9, with the environment's overrides. */
+function qrDefaultMinimumsMinor(config: FeatureContext['config']): Record<QrBankCode, number> {
+  const overrides: Partial<Record<QrBankCode, number | undefined>> = config.qrMinimumOverrides;
+  return Object.fromEntries(QR_BANK_CODES.map((code) => [code, toMinor(qrMinimum(code, overrides[code]))])) as Record<
+    QrBankCode,
+    number
+  >;
 }
