@@ -1,12 +1,12 @@
 import type { BackofficeRoute } from '@wallet/contract/backoffice/permissions';
-import { ListIcon, LockIcon, UserIcon } from '@wallet/web-kit/ui/icons';
+import { DocumentIcon, ListIcon, LockIcon, ShieldIcon, UserIcon } from '@wallet/web-kit/ui/icons';
 import type { ComponentType } from 'react';
 import { type BackofficePath, paths } from '@/lib/paths';
 
 export interface NavItem {
   path: BackofficePath;
   /** Key under nav.* */
-  label: 'account' | 'staff' | 'audit';
+  label: 'account' | 'staff' | 'audit' | 'settings' | 'content';
   icon: ComponentType;
   /** The call the screen opens with: a role that may not make it does not see the entry. */
   needs: BackofficeRoute;
@@ -16,5 +16,7 @@ export interface NavItem {
 export const NAV_ITEMS: readonly NavItem[] = [
   { path: paths.staff, label: 'staff', icon: UserIcon, needs: 'GET /api/backoffice/staff' },
   { path: paths.audit, label: 'audit', icon: ListIcon, needs: 'GET /api/backoffice/audit' },
+  { path: paths.settings, label: 'settings', icon: ShieldIcon, needs: 'GET /api/backoffice/settings' },
+  { path: paths.content, label: 'content', icon: DocumentIcon, needs: 'GET /api/backoffice/content/texts' },
   { path: paths.account, label: 'account', icon: LockIcon, needs: 'GET /api/backoffice/me' },
 ];

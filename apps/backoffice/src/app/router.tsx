@@ -11,6 +11,8 @@ const HomeRoute = lazy(() => import('./routes/home-route'));
 const AccountRoute = lazy(() => import('./routes/account-route'));
 const StaffRoute = lazy(() => import('./routes/staff-route'));
 const AuditRoute = lazy(() => import('./routes/audit-route'));
+const SettingsRoute = lazy(() => import('./routes/settings-route'));
+const ContentRoute = lazy(() => import('./routes/content-route'));
 const NotFoundRoute = lazy(() => import('./routes/not-found-route'));
 
 function Screen({ children }: { children: ReactNode }) {
@@ -63,6 +65,22 @@ export const routes: RouteObject[] = [
         element: (
           <Screen>
             <AuditRoute />
+          </Screen>
+        ),
+      },
+      {
+        path: paths.settings,
+        element: (
+          <Screen>
+            <SettingsRoute />
+          </Screen>
+        ),
+      },
+      {
+        path: paths.content,
+        element: (
+          <Screen>
+            <ContentRoute />
           </Screen>
         ),
       },

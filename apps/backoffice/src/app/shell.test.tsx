@@ -25,11 +25,11 @@ describe('the shell', () => {
   });
 
   it.each([
-    ['owner', ['Staff', 'Audit log', 'My account']],
-    ['auditor', ['Staff', 'Audit log', 'My account']],
+    ['owner', ['Staff', 'Audit log', 'Settings', 'Content', 'My account']],
+    ['auditor', ['Staff', 'Audit log', 'Settings', 'Content', 'My account']],
     ['finance', ['My account']],
     ['support', ['My account']],
-    ['marketing', ['My account']],
+    ['marketing', ['Content', 'My account']],
   ] as const)('shows a %s only what the role may open', async (role, expected) => {
     signedIn();
     mockApi({ 'GET /api/backoffice/me': { body: me(role) } });

@@ -10,6 +10,8 @@ export const paths = {
   account: '/account',
   staff: '/staff',
   audit: '/audit',
+  settings: '/settings',
+  content: '/content',
 } as const;
 
 export type BackofficePath = (typeof paths)[keyof typeof paths];
