@@ -157,37 +157,19 @@ function UploadForm() {
 function BannerTable({ kind, items, canManage }: { kind: BannerKind; items: BannerView[]; canManage: boolean }) {
   const { t } = useTranslation();
   return (
-    <section className="card table-card" aria-labelledby={`banners-${kind}`}>
-      <h2 className="card-title table-card-title" id={`banners-${kind}`}>
+    <section className="card" aria-labelledby={`banners-${kind}`}>
+      <h2 className="card-title" id={`banners-${kind}`}>
         {t(`content.kindsPlural.${kind}`)}
       </h2>
-      <div className="table-scroll">
-        <table className="data-table">
-          <thead>
-            <tr>
-              <th scope="col">{t('content.image')}</th>
-              <th scope="col">{t('content.order')}</th>
-              <th scope="col">{t('content.link')}</th>
-              <th scope="col">{t('content.alt')}</th>
-              <th scope="col">{t('content.shown')}</th>
-              {canManage ? <th scope="col">{t('staff.colActions')}</th> : null}
-            </tr>
-          </thead>
-          <tbody>
-            {items.length === 0 ? (
-              <tr>
-                <td colSpan={canManage ? 6 : 5} className="empty-cell">
-                  {t('content.noBanners')}
-                </td>
-              </tr>
-            ) : (
-              items.map((banner) => (
-                <BannerRow key={`${banner.id}-${banner.updatedAt}`} banner={banner} canManage={canManage} />
-              ))
-            )}
-          </tbody>
-        </table>
-      </div>
+      {items.length === 0 ? (
+        <p className="muted banner-empty">{t('content.noBanners')}</p>
+      ) : (
+        <ul className="banner-list">
+          {items.map((banner) => (
+            <BannerRow key={`${banner.id}-${banner.updatedAt}`} banner={banner} canManage={canManage} />
+          ))}
+        </ul>
+      )}
     </section>
   );
 }
@@ -225,48 +207,36 @@ function BannerRow({ banner, canManage }: { banner: BannerView; canManage: boole
   };
 
   return (
-    <tr data-testid={`banner-${banner.id}`}>
-      <td>
-        <img className="banner-thumb" src={banner.image} alt={banner.alt.th || t('content.image')} loading="lazy" />
-      </td>
-      <td>
-        <input
-          className="input input-small"
+    <li className="banner-card" data-testid={`banner-${banner.id}`}>
+      <img className="banner-thumb" src={banner.image} alt={banner.alt.th || t('content.image')} loading="lazy" />
+      <div className="banner-fields">
+        <TextField
+          label={t('content.order')}
           type="number"
           min={0}
           max={9999}
-          aria-label={t('content.order')}
           readOnly={!canManage}
           value={sortOrder}
           onChange={(event) => setSortOrder(event.target.value)}
         />
-      </td>
-      <td>
-        <input
-          className="input"
-          aria-label={t('content.link')}
+        <TextField
+          label={t('content.link')}
           readOnly={!canManage}
           value={link}
           onChange={(event) => setLink(event.target.value)}
         />
-      </td>
-      <td>
-        <div className="alt-inputs">
-          {(['th', 'lo', 'en'] as const).map((lang) => (
-            <input
-              key={lang}
-              className="input"
-              lang={lang}
-              aria-label={t('content.altIn', { language: t(`content.languages.${lang}`) })}
-              placeholder={t(`content.languages.${lang}`)}
-              readOnly={!canManage}
-              value={alt[lang]}
-              onChange={(event) => setAlt({ ...alt, [lang]: event.target.value })}
-            />
-          ))}
-        </div>
-      </td>
-      <td>
+        {(['th', 'lo', 'en'] as const).map((lang) => (
+          <TextField
+            key={lang}
+            lang={lang}
+            label={t('content.altIn', { language: t(`content.languages.${lang}`) })}
+            readOnly={!canManage}
+            value={alt[lang]}
+            onChange={(event) => setAlt({ ...alt, [lang]: event.target.value })}
+          />
+        ))}
+      </div>
+      <div className="banner-side">
         <label className="checkbox">
           <input
             type="checkbox"
@@ -279,9 +249,7 @@ function BannerRow({ banner, canManage }: { banner: BannerView; canManage: boole
             {t(banner.enabled ? 'content.on' : 'content.off')}
           </span>
         </label>
-      </td>
-      {canManage ? (
-        <td>
+        {canManage ? (
           <div className="row-actions">
             <button
               type="button"
@@ -295,8 +263,8 @@ function BannerRow({ banner, canManage }: { banner: BannerView; canManage: boole
               {t('content.delete')}
             </button>
           </div>
-        </td>
-      ) : null}
-    </tr>
+        ) : null}
+      </div>
+    </li>
   );
 }

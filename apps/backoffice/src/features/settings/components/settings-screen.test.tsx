@@ -4,6 +4,9 @@ import { mockApi } from '@wallet/web-kit/testing/mock-api';
 import { describe, expect, it } from 'vitest';
 import { me, renderApp, signedIn } from '@/test/render';
 
+/** The screen's chunk and its first answers; a loaded machine takes longer than findBy's 1 s. */
+const FIRST_PAINT = { timeout: 5_000 };
+
 function settings(state: 'active' | 'terminated' = 'active'): SettingsResponse {
   return {
     service: { state },
@@ -37,7 +40,7 @@ function settings(state: 'active' | 'terminated' = 'active'): SettingsResponse {
   };
 }
 
-describe('Settings', () => {
+describe('Settings', { timeout: 20_000 }, () => {
   it('switches the whole service off with a reason, and shows it switched off', async () => {
     signedIn();
     let current = settings();
@@ -50,11 +53,12 @@ describe('Settings', () => {
       },
     });
     const { user } = renderApp('/settings');
-    expect((await screen.findByTestId('service-state')).textContent).toBe('Running');
+    expect((await screen.findByTestId('service-state', {}, FIRST_PAINT)).textContent).toBe('Running');
     await user.click(screen.getByTestId('service-switch'));
     const dialog = await screen.findByRole('dialog');
     expect((within(dialog).getByTestId('service-confirm') as HTMLButtonElement).disabled).toBe(true);
-    await user.type(within(dialog).getByLabelText('Reason'), 'licence audit');
+    await user.click(within(dialog).getByLabelText('Reason'));
+    await user.paste('licence audit');
     await user.click(within(dialog).getByTestId('service-confirm'));
     await waitFor(() => expect(screen.getByTestId('service-state').textContent).toBe('Switched off'));
     expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
@@ -72,7 +76,7 @@ describe('Settings', () => {
       'PUT /api/backoffice/settings/money': (body) => ({ body: { ...settings(), money: body } }),
     });
     const { user } = renderApp('/settings');
-    const min = await screen.findByLabelText('Withdraw minimum (baht)');
+    const min = await screen.findByLabelText('Withdraw minimum (baht)', {}, FIRST_PAINT);
     await user.clear(min);
     await user.type(min, '60000');
     await user.click(screen.getByTestId('money-save'));
@@ -83,7 +87,8 @@ describe('Settings', () => {
     await user.type(min, '300');
     await user.click(screen.getByLabelText('Offer WW Pay'));
     await user.click(screen.getByLabelText(/^Manual deposits/));
-    await user.type(screen.getByLabelText(/^Reason/), 'new limits');
+    await user.click(screen.getByLabelText(/^Reason/));
+    await user.paste('new limits');
     await user.click(screen.getByTestId('money-save'));
     await waitFor(() => expect(calls.some((call) => call.method === 'PUT')).toBe(true));
     const sent = calls.find((call) => call.method === 'PUT')?.body as Record<string, unknown>;
@@ -105,7 +110,7 @@ describe('Settings', () => {
       'GET /api/backoffice/settings': { body: settings() },
     });
     renderApp('/settings');
-    expect((await screen.findByTestId('service-state')).textContent).toBe('Running');
+    expect((await screen.findByTestId('service-state', {}, FIRST_PAINT)).textContent).toBe('Running');
     expect(screen.queryByTestId('service-switch')).toBeNull();
     expect(screen.queryByTestId('money-save')).toBeNull();
     expect((screen.getByLabelText('Withdraw minimum (baht)') as HTMLInputElement).closest('fieldset')?.disabled).toBe(
@@ -118,6 +123,6 @@ describe('Settings', () => {
     signedIn();
     mockApi({ 'GET /api/backoffice/me': { body: me('marketing') } });
     renderApp('/settings');
-    expect(await screen.findByText('Your role does not allow this.')).toBeTruthy();
+    expect(await screen.findByText('Your role does not allow this.', {}, FIRST_PAINT)).toBeTruthy();
   });
 });

@@ -2,7 +2,7 @@ import type { MoneySettings, ServiceStateValue } from '@wallet/contract/backoffi
 import { QR_BANK_CODES, QR_GATEWAYS, type QrBankCode } from '@wallet/contract/constants';
 import { DEPOSIT_BANK_TYPES, DEPOSIT_MODES } from '@wallet/contract/deposit-rules';
 import { errorText } from '@wallet/web-kit/api/api-error';
-import { FormError, TextField } from '@wallet/web-kit/ui/field';
+import { FormError, SelectField, TextField } from '@wallet/web-kit/ui/field';
 import { ShieldIcon, WalletIcon } from '@wallet/web-kit/ui/icons';
 import { Loader } from '@wallet/web-kit/ui/loader';
 import { Modal } from '@wallet/web-kit/ui/modal';
@@ -359,107 +359,60 @@ function MoneyForm({ money, canManage }: { money: MoneySettings; canManage: bool
       <fieldset disabled={disabled}>
         <legend className="settings-legend">{t('settings.depositAccounts')}</legend>
         <p className="muted">{t('settings.depositAccountsHint')}</p>
-        <div className="table-scroll">
-          <table className="data-table settings-table">
-            <thead>
-              <tr>
-                <th scope="col">{t('settings.bankCode')}</th>
-                <th scope="col">{t('settings.bankType')}</th>
-                <th scope="col">{t('settings.mode')}</th>
-                <th scope="col">{t('settings.accountName')}</th>
-                <th scope="col">{t('settings.accountNo')}</th>
-                <th scope="col">{t('settings.bankNameTh')}</th>
-                <th scope="col">{t('settings.bankNameEn')}</th>
-                {canManage ? <th scope="col">{t('staff.colActions')}</th> : null}
-              </tr>
-            </thead>
-            <tbody>
-              {draft.banks.map((bank, index) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: rows are edited in place; the position is their identity.
-                <tr key={index} data-testid={`bank-row-${index}`}>
-                  <td>
-                    <input
-                      className="input input-small cell-input"
-                      aria-label={t('settings.bankCode')}
-                      value={bank.bankCode}
-                      onChange={(event) => setBank(index, { bankCode: event.target.value.toUpperCase() })}
-                    />
-                  </td>
-                  <td>
-                    <select
-                      className="select cell-input"
-                      aria-label={t('settings.bankType')}
-                      value={bank.bankType}
-                      onChange={(event) => setBank(index, { bankType: event.target.value as BankRow['bankType'] })}
-                    >
-                      {DEPOSIT_BANK_TYPES.map((type) => (
-                        <option key={type} value={type}>
-                          {t(`settings.bankTypes.${type}`)}
-                        </option>
-                      ))}
-                    </select>
-                  </td>
-                  <td>
-                    <select
-                      className="select cell-input"
-                      aria-label={t('settings.mode')}
-                      value={bank.mode}
-                      onChange={(event) => setBank(index, { mode: event.target.value as BankRow['mode'] })}
-                    >
-                      {DEPOSIT_MODES.map((mode) => (
-                        <option key={mode} value={mode}>
-                          {mode}
-                        </option>
-                      ))}
-                    </select>
-                  </td>
-                  <td>
-                    <input
-                      className="input cell-input"
-                      aria-label={t('settings.accountName')}
-                      value={bank.bankAccountName}
-                      onChange={(event) => setBank(index, { bankAccountName: event.target.value })}
-                    />
-                  </td>
-                  <td>
-                    <input
-                      className="input input-small cell-input"
-                      aria-label={t('settings.accountNo')}
-                      value={bank.bankAccountNo}
-                      onChange={(event) => setBank(index, { bankAccountNo: event.target.value })}
-                    />
-                  </td>
-                  <td>
-                    <input
-                      className="input cell-input"
-                      aria-label={t('settings.bankNameTh')}
-                      value={bank.bank.nameTH}
-                      onChange={(event) => setBank(index, { bank: { ...bank.bank, nameTH: event.target.value } })}
-                    />
-                  </td>
-                  <td>
-                    <input
-                      className="input cell-input"
-                      aria-label={t('settings.bankNameEn')}
-                      value={bank.bank.nameEN}
-                      onChange={(event) => setBank(index, { bank: { ...bank.bank, nameEN: event.target.value } })}
-                    />
-                  </td>
-                  {canManage ? (
-                    <td>
-                      <button
-                        type="button"
-                        className="btn btn-ghost btn-small"
-                        onClick={() => set({ banks: draft.banks.filter((_, i) => i !== index) })}
-                      >
-                        {t('settings.remove')}
-                      </button>
-                    </td>
-                  ) : null}
-                </tr>
-              ))}
-            </tbody>
-          </table>
+        <div className="account-list">
+          {draft.banks.map((bank, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: rows are edited in place; the position is their identity.
+            <div key={index} className="account-card" data-testid={`bank-row-${index}`}>
+              <TextField
+                label={t('settings.bankCode')}
+                value={bank.bankCode}
+                onChange={(event) => setBank(index, { bankCode: event.target.value.toUpperCase() })}
+              />
+              <SelectField
+                label={t('settings.bankType')}
+                value={bank.bankType}
+                options={DEPOSIT_BANK_TYPES.map((type) => ({ value: type, label: t(`settings.bankTypes.${type}`) }))}
+                onChange={(event) => setBank(index, { bankType: event.target.value as BankRow['bankType'] })}
+              />
+              <SelectField
+                label={t('settings.mode')}
+                value={bank.mode}
+                options={DEPOSIT_MODES.map((mode) => ({ value: mode, label: mode }))}
+                onChange={(event) => setBank(index, { mode: event.target.value as BankRow['mode'] })}
+              />
+              <TextField
+                label={t('settings.accountName')}
+                value={bank.bankAccountName}
+                onChange={(event) => setBank(index, { bankAccountName: event.target.value })}
+              />
+              <TextField
+                label={t('settings.accountNo')}
+                value={bank.bankAccountNo}
+                onChange={(event) => setBank(index, { bankAccountNo: event.target.value })}
+              />
+              <TextField
+                label={t('settings.bankNameTh')}
+                value={bank.bank.nameTH}
+                onChange={(event) => setBank(index, { bank: { ...bank.bank, nameTH: event.target.value } })}
+              />
+              <TextField
+                label={t('settings.bankNameEn')}
+                value={bank.bank.nameEN}
+                onChange={(event) => setBank(index, { bank: { ...bank.bank, nameEN: event.target.value } })}
+              />
+              {canManage ? (
+                <div className="account-actions">
+                  <button
+                    type="button"
+                    className="btn btn-ghost btn-small"
+                    onClick={() => set({ banks: draft.banks.filter((_, i) => i !== index) })}
+                  >
+                    {t('settings.remove')}
+                  </button>
+                </div>
+              ) : null}
+            </div>
+          ))}
         </div>
         {canManage ? (
           <button
