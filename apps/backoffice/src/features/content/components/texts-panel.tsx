@@ -137,7 +137,7 @@ function TextEditor({
           </p>
         </div>
         <div className="field">
-          <p className="field-label">{t('content.preview')}</p>
+          <span className="field-label">{t('content.preview')}</span>
           <div className="preview" data-testid="text-preview" lang={language}>
             {(Array.isArray(preview) ? preview : [preview]).map((html, index) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: paragraphs are an ordered list of plain strings.

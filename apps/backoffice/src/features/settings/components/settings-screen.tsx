@@ -82,7 +82,7 @@ function ServiceCard({ state, canManage }: { state: ServiceStateValue; canManage
       </p>
       <p className="muted">{t('settings.serviceHint')}</p>
       {canManage ? (
-        <div className="actions">
+        <div className="actions service-actions">
           <button
             type="button"
             className={next === 'terminated' ? 'btn btn-danger' : 'btn btn-primary'}
