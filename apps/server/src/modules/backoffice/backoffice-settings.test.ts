@@ -83,6 +83,21 @@ describe.each(testDialects())('back-office settings (%s)', (dialect) => {
     expect(await auditRows(ctx.app, { action: 'settings.service' })).toHaveLength(2);
   });
 
+  it('switches once when two owners switch the service off at the same moment', async () => {
+    const second = await ownerLogin(ctx.app);
+    const before = (await auditRows(ctx.app, { action: 'settings.service' })).length;
+    const answers = await Promise.all([
+      call('POST', '/api/backoffice/settings/service', { state: 'terminated', reason: 'first' }),
+      call('POST', '/api/backoffice/settings/service', { state: 'terminated', reason: 'second' }, second),
+    ]);
+    expect(answers.map((res) => res.statusCode)).toEqual([200, 200]);
+    const rows = await auditRows(ctx.app, { action: 'settings.service' });
+    expect(rows).toHaveLength(before + 1);
+    expect(rows[0]).toMatchObject({ before: { state: 'active' }, after: { state: 'terminated' } });
+    await call('POST', '/api/backoffice/settings/service', { state: 'active', reason: 'back on' });
+    nextSecond();
+  });
+
   it('refuses a service switch without a reason or with an unknown state, changing nothing', async () => {
     for (const body of [
       { state: 'terminated' },

@@ -51,8 +51,13 @@ export function backofficeFeature(context: FeatureContext): BackofficeFeature {
   });
   const staff = createStaffService({ db, dialect, clock });
   const audit = createAuditService({ db });
-  const settings = createSettingsService({ db, clock, qrDefaultMinimumsMinor: qrDefaultMinimumsMinor(config) });
-  const content = createContentService({ db, clock, banners: createBannerStorage(config.uploadsDir) });
+  const settings = createSettingsService({
+    db,
+    dialect,
+    clock,
+    qrDefaultMinimumsMinor: qrDefaultMinimumsMinor(config),
+  });
+  const content = createContentService({ db, dialect, clock, banners: createBannerStorage(config.uploadsDir) });
   return {
     authenticate: auth.authenticate,
     requireTotpEnrolment,

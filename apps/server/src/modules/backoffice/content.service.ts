@@ -25,7 +25,7 @@ import {
 } from '../../db/home-banners.repo.ts';
 import type { HomeBannerRow } from '../../db/schema/home-banners.ts';
 import type { Database } from '../../db/schema.ts';
-import { getSetting, putSetting } from '../../db/settings.repo.ts';
+import { getSetting, putSetting, serializeSettingsWrites } from '../../db/settings.repo.ts';
 import { type BannerStorage, bannerImageFile, bannerImagePath, bannerImageType } from '../../lib/banner-images.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { notFound, refused } from '../../lib/domain-error.ts';
@@ -35,6 +35,7 @@ import { type AuditActor, recordAudit } from './audit.service.ts';
 
 export interface ContentDeps {
   db: Kysely<Database>;
+  dialect: 'sqlite' | 'postgres';
   clock: Clock;
   banners: BannerStorage;
 }
@@ -121,6 +122,7 @@ export function createContentService(deps: ContentDeps) {
     const settingKey = localizedContentKey(SETTING_OF[key], language);
     const now = clock.now();
     await db.transaction().execute(async (trx) => {
+      await serializeSettingsWrites(trx, deps.dialect);
       const before = await readText(trx, key, language);
       if (JSON.stringify(before) === JSON.stringify(clean)) return;
       if (key === 'contact') {

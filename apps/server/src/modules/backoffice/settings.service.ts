@@ -14,13 +14,14 @@ import {
 } from '../../db/content-settings.ts';
 import type { Database } from '../../db/schema.ts';
 import { readServiceState, writeServiceState } from '../../db/service-state.ts';
-import { getSetting, putSetting } from '../../db/settings.repo.ts';
+import { getSetting, putSetting, serializeSettingsWrites } from '../../db/settings.repo.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { refused } from '../../lib/domain-error.ts';
 import { type AuditActor, recordAudit } from './audit.service.ts';
 
 export interface SettingsDeps {
   db: Kysely<Database>;
+  dialect: 'sqlite' | 'postgres';
   clock: Clock;
   /** Each QR gateway's minimum before an operator sets one (SPEC §9 with the environment's overrides). */
   qrDefaultMinimumsMinor: Record<QrBankCode, number>;
@@ -79,6 +80,7 @@ export function createSettingsService(deps: SettingsDeps) {
   async function setService(actor: AuditActor, state: ServiceStateValue, reason: string): Promise<SettingsResponse> {
     const now = clock.now();
     await db.transaction().execute(async (trx) => {
+      await serializeSettingsWrites(trx, deps.dialect);
       const before = await readServiceState(trx);
       if (before === state) return;
       await writeServiceState(trx, state);
@@ -142,6 +144,7 @@ export function createSettingsService(deps: SettingsDeps) {
     check(input);
     const now = clock.now();
     await db.transaction().execute(async (trx) => {
+      await serializeSettingsWrites(trx, deps.dialect);
       const before = await readMoney(trx);
       await writeMoney(trx, input, now);
       const after = await readMoney(trx);
