@@ -40,6 +40,10 @@ export type ConditionsResponse = z.infer<typeof conditionsResponse>;
 export const agreementsResponse = z.object({ agreements: z.array(z.string()) });
 export type AgreementsResponse = z.infer<typeof agreementsResponse>;
 
+/** GET /api/lookup/howto?lang= (designed here): the operator's HTML introduction above the how-to videos; empty when none. */
+export const howtoTextResponse = z.object({ howto: z.string() });
+export type HowtoTextResponse = z.infer<typeof howtoTextResponse>;
+
 /** Operator notice, HTML; empty when there is none. */
 export const noticeResponse = z.object({ notice: z.string() });
 export type NoticeResponse = z.infer<typeof noticeResponse>;

@@ -15,6 +15,8 @@ export const CONTENT_KEYS = {
   conditions: 'content.conditions',
   agreements: 'content.agreements',
   notice: 'content.notice',
+  /** An HTML introduction above the how-to videos, per language. */
+  howto: 'content.howto',
   withdrawLimits: 'content.withdraw_limits',
   slipWindow: 'content.slip_window',
   deposit: 'content.deposit',
@@ -36,7 +38,7 @@ export type FourEyesContent = { thresholdMinor: number };
 export const DEFAULT_FOUR_EYES: FourEyesContent = { thresholdMinor: 50_000_00 };
 
 /** The texts a player reads (issue 18) are kept per language; these keys hold the Thai one. */
-export type LocalizedContentKey = (typeof CONTENT_KEYS)['contact' | 'conditions' | 'agreements' | 'notice'];
+export type LocalizedContentKey = (typeof CONTENT_KEYS)['contact' | 'conditions' | 'agreements' | 'notice' | 'howto'];
 
 /** Thai under the plain key (what older installations have), other languages under `<key>.<lang>`. */
 export function localizedContentKey(key: LocalizedContentKey, language: Language): string {

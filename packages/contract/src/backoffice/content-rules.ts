@@ -5,10 +5,10 @@
 
 /**
  * The operator texts, each kept in th, lo and en. conditions and agreements are lists of HTML
- * paragraphs (SPEC §3); notice one HTML text; contact its free text (contactText; the LINE fields
- * stay as they are).
+ * paragraphs (SPEC §3); notice and howto (above the how-to videos) one HTML text each; contact its
+ * free text (contactText; the LINE fields stay as they are).
  */
-export const CONTENT_TEXT_KEYS = ['notice', 'conditions', 'agreements', 'contact'] as const;
+export const CONTENT_TEXT_KEYS = ['notice', 'conditions', 'agreements', 'contact', 'howto'] as const;
 export type ContentTextKey = (typeof CONTENT_TEXT_KEYS)[number];
 
 export function contentTextIsList(key: ContentTextKey): boolean {

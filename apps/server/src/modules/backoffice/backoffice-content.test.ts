@@ -59,7 +59,7 @@ describe.each(testDialects())('back-office content (%s)', (dialect) => {
 
   it('lists every text in th, lo and en', async () => {
     const items = await texts();
-    expect(items).toHaveLength(4 * 3);
+    expect(items).toHaveLength(5 * 3);
     expect(items.find((item) => item.key === 'notice' && item.language === 'th')?.value).toEqual(expect.any(String));
     expect(items.find((item) => item.key === 'conditions' && item.language === 'en')?.value).toEqual(expect.any(Array));
   });
@@ -103,6 +103,17 @@ describe.each(testDialects())('back-office content (%s)', (dialect) => {
     });
     const [row] = await auditRows(ctx.app, { action: 'content.text', targetId: 'content.contact.en' });
     expect(row?.after).toBe('Call us <b>24/7</b>');
+  });
+
+  it('saves the how-to introduction per language, which the how-to lookup serves', async () => {
+    expect((await lookup('/api/lookup/howto?lang=en')).howto).toBe('');
+    const res = await call('PUT', '/api/backoffice/content/texts/howto/en', {
+      value: '<p>Watch the <a href="javascript:alert(1)">videos</a> below.</p>',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await lookup('/api/lookup/howto?lang=en')).howto).toBe('<p>Watch the <a>videos</a> below.</p>');
+    // Thai has none yet: a Thai visitor reads nothing rather than English.
+    expect((await lookup('/api/lookup/howto?lang=th')).howto).toBe('');
   });
 
   it('refuses a text of the wrong shape, an unknown key or language, changing nothing', async () => {

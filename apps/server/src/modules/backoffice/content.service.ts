@@ -45,6 +45,7 @@ const SETTING_OF: Record<ContentTextKey, LocalizedContentKey> = {
   conditions: CONTENT_KEYS.conditions,
   agreements: CONTENT_KEYS.agreements,
   contact: CONTENT_KEYS.contact,
+  howto: CONTENT_KEYS.howto,
 };
 
 type TextValue = string | string[];

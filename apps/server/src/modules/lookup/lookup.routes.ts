@@ -7,6 +7,7 @@ import {
   contactResponse,
   enableChatWidgetResponse,
   homeBannersResponse,
+  howtoTextResponse,
   infoResponse,
   lookupLanguageQuery,
   noticeResponse,
@@ -88,6 +89,9 @@ export const publicLookupRoutes: FastifyPluginAsyncZod<LookupOptions> = async (a
   );
   app.get('/api/lookup/notice', { schema: { ...localized, response: { 200: noticeResponse } } }, async (request) => ({
     notice: (await getLocalizedContent<string>(db, CONTENT_KEYS.notice, contentLanguage(request.query.lang))) ?? '',
+  }));
+  app.get('/api/lookup/howto', { schema: { ...localized, response: { 200: howtoTextResponse } } }, async (request) => ({
+    howto: (await getLocalizedContent<string>(db, CONTENT_KEYS.howto, contentLanguage(request.query.lang))) ?? '',
   }));
   app.get('/api/lookup/withdraw', { schema: { response: { 200: withdrawLimitsResponse } } }, async () => {
     const limits = (await getSetting<WithdrawLimitsContent>(db, CONTENT_KEYS.withdrawLimits)) ?? {
