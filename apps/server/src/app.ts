@@ -9,6 +9,7 @@ import { GAME_CATALOGUE_CODES } from './db/seed/game-catalogue.ts';
 import { ensureSetting } from './db/settings.repo.ts';
 import { createDomainEvents, type DomainEvents } from './events/domain-events.ts';
 import { requirePlayer } from './http/auth.ts';
+import { registerBannerImages } from './http/banner-images.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { registerHealth } from './http/health.ts';
 import { createIdempotency } from './http/idempotency.ts';
@@ -200,6 +201,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   registerLineQr(app, kysely);
+  registerBannerImages(app, config.uploadsDir);
   await registerStaticFiles(app, config.webDistDir, config.assetsDir, config.backofficeDistDir);
   return app;
 }

@@ -8,6 +8,9 @@ import { STORAGE_KEYS } from '../../../packages/contract/src/constants.ts';
 // it is still fetched with the screen, so that connection costs no round trip on a slow network.
 const MEMBER_SHELL = ['app/layouts/auth-layout.tsx', 'npm:socket.io-client'];
 
+// Home's notice, slides and banners run after the wallet's first paint, but are fetched with the screen.
+const HOME_CONTENT = 'features/home/components/home-content.tsx';
+
 /**
  * The screens (lazy chunks) each address opens, by source file under src/ (or `npm:<package>` for a package
  * loaded on demand). A /user address opens the member shell and its screen; one not listed here opens nothing
@@ -19,8 +22,8 @@ export const ROUTE_SOURCES: Record<string, string[]> = {
   '/register': ['app/routes/register-route.tsx'],
   '/howto': ['app/routes/howto-route.tsx'],
   '/contact': ['app/routes/contact-route.tsx'],
-  '/user': [...MEMBER_SHELL, 'app/routes/user-home-route.tsx'],
-  '/user/home': [...MEMBER_SHELL, 'app/routes/user-home-route.tsx'],
+  '/user': [...MEMBER_SHELL, 'app/routes/user-home-route.tsx', HOME_CONTENT],
+  '/user/home': [...MEMBER_SHELL, 'app/routes/user-home-route.tsx', HOME_CONTENT],
   '/user/profile': [...MEMBER_SHELL, 'app/routes/profile-route.tsx'],
   '/user/statement': [...MEMBER_SHELL, 'app/routes/statement-route.tsx'],
   '/user/contact': [...MEMBER_SHELL, 'app/routes/contact-route.tsx'],

@@ -23,3 +23,11 @@ export const GIFT_LINK_MAX_LENGTH = 200;
 export function giftLinkPlaintext(link: string, walletAccountName: string): string {
   return JSON.stringify({ link, walletAccountName });
 }
+
+/** A deposit account's type; PAYMENT marks a QR payment gateway's account (zod-free for the back office's form). */
+export const DEPOSIT_BANK_TYPES = ['BANK', 'PAYMENT'] as const;
+export type DepositBankType = (typeof DEPOSIT_BANK_TYPES)[number];
+
+/** How an incoming bank transfer is detected. */
+export const DEPOSIT_MODES = ['AUTO', 'SMS'] as const;
+export type DepositMode = (typeof DEPOSIT_MODES)[number];

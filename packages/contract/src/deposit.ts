@@ -10,12 +10,9 @@ export {
   WALLET_DEPOSIT_AUTO,
 } from './deposit-rules.ts';
 
-export const DEPOSIT_BANK_TYPES = ['BANK', 'PAYMENT'] as const;
-export type DepositBankType = (typeof DEPOSIT_BANK_TYPES)[number];
+import { DEPOSIT_BANK_TYPES, DEPOSIT_MODES } from './deposit-rules.ts';
 
-/** How an incoming bank transfer is detected. */
-export const DEPOSIT_MODES = ['AUTO', 'SMS'] as const;
-export type DepositMode = (typeof DEPOSIT_MODES)[number];
+export { DEPOSIT_BANK_TYPES, DEPOSIT_MODES, type DepositBankType, type DepositMode } from './deposit-rules.ts';
 
 /** Bank deposit account (SPEC §3). PAYMENT marks a payment gateway rather than a plain bank account. */
 export const bankDepositAccount = z.object({

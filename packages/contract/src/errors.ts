@@ -150,6 +150,8 @@ export const DESIGNED_CODES = [
   'OWN_ADJUSTMENT',
   /** Back office (502): the password was reset but the SMS carrying it could not be sent; reset again. */
   'SMS_SEND_FAIL',
+  /** Back office, banner upload (field image): not a PNG, JPEG or WebP by its bytes, or over 2 MB. */
+  'IMAGE_INVALID',
 ] as const;
 export type DesignedCode = (typeof DESIGNED_CODES)[number];
 

@@ -40,6 +40,10 @@ export type ConditionsResponse = z.infer<typeof conditionsResponse>;
 export const agreementsResponse = z.object({ agreements: z.array(z.string()) });
 export type AgreementsResponse = z.infer<typeof agreementsResponse>;
 
+/** GET /api/lookup/howto?lang= (designed here): the operator's HTML introduction above the how-to videos; empty when none. */
+export const howtoTextResponse = z.object({ howto: z.string() });
+export type HowtoTextResponse = z.infer<typeof howtoTextResponse>;
+
 /** Operator notice, HTML; empty when there is none. */
 export const noticeResponse = z.object({ notice: z.string() });
 export type NoticeResponse = z.infer<typeof noticeResponse>;
@@ -65,3 +69,13 @@ export const enableChatWidgetResponse = z.object({ enableChatWidget: z.boolean()
 export type EnableChatWidgetResponse = z.infer<typeof enableChatWidgetResponse>;
 
 export { HOWTO_VIDEOS, type HowtoVideo } from './howto-videos.ts';
+
+/**
+ * GET /api/lookup/banners?lang= (designed here; SPEC §2 Home and §9 "Home slides: 6"): the home
+ * screen's slides (at most HOME_SLIDES) and banners the operator switched on, in their order, with the
+ * alt text in the asked language (Thai where it has none). `link` is empty or where a tap goes.
+ */
+export const homeBanner = z.object({ id: z.string(), image: z.string(), link: z.string(), alt: z.string() });
+export type HomeBanner = z.infer<typeof homeBanner>;
+export const homeBannersResponse = z.object({ slides: z.array(homeBanner), banners: z.array(homeBanner) });
+export type HomeBannersResponse = z.infer<typeof homeBannersResponse>;

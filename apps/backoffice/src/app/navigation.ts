@@ -1,12 +1,30 @@
 import type { BackofficeRoute } from '@wallet/contract/backoffice/permissions';
-import { BankIcon, HomeIcon, ListIcon, LockIcon, UserIcon, WalletIcon } from '@wallet/web-kit/ui/icons';
+import {
+  BankIcon,
+  DocumentIcon,
+  HomeIcon,
+  ListIcon,
+  LockIcon,
+  ShieldIcon,
+  UserIcon,
+  WalletIcon,
+} from '@wallet/web-kit/ui/icons';
 import type { ComponentType } from 'react';
 import { type BackofficePath, paths } from '@/lib/paths';
 
 export interface NavItem {
   path: BackofficePath;
   /** Key under nav.* */
-  label: 'account' | 'staff' | 'audit' | 'dashboard' | 'players' | 'bankChanges' | 'adjustments';
+  label:
+    | 'account'
+    | 'staff'
+    | 'audit'
+    | 'dashboard'
+    | 'players'
+    | 'bankChanges'
+    | 'adjustments'
+    | 'settings'
+    | 'content';
   icon: ComponentType;
   /** The call the screen opens with: a role that may not make it does not see the entry. */
   needs: BackofficeRoute;
@@ -20,5 +38,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { path: paths.adjustments, label: 'adjustments', icon: WalletIcon, needs: 'GET /api/backoffice/adjustments' },
   { path: paths.staff, label: 'staff', icon: UserIcon, needs: 'GET /api/backoffice/staff' },
   { path: paths.audit, label: 'audit', icon: ListIcon, needs: 'GET /api/backoffice/audit' },
+  { path: paths.settings, label: 'settings', icon: ShieldIcon, needs: 'GET /api/backoffice/settings' },
+  { path: paths.content, label: 'content', icon: DocumentIcon, needs: 'GET /api/backoffice/content/texts' },
   { path: paths.account, label: 'account', icon: LockIcon, needs: 'GET /api/backoffice/me' },
 ];

@@ -1,5 +1,5 @@
 import { Loader } from '@wallet/web-kit/ui/loader';
-import { lazy, type ReactNode, Suspense } from 'react';
+import { type ComponentType, type LazyExoticComponent, lazy, type ReactNode, Suspense } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { BASENAME, paths } from '@/lib/paths';
 import { RequireOperator } from './guards/require-operator';
@@ -8,14 +8,20 @@ import { ShellLayout } from './layouts/shell-layout';
 // Each screen is its own chunk, so the sign-in page loads only what it shows.
 const SignInRoute = lazy(() => import('./routes/sign-in-route'));
 const HomeRoute = lazy(() => import('./routes/home-route'));
-const AccountRoute = lazy(() => import('./routes/account-route'));
-const StaffRoute = lazy(() => import('./routes/staff-route'));
-const AuditRoute = lazy(() => import('./routes/audit-route'));
 const NotFoundRoute = lazy(() => import('./routes/not-found-route'));
-const PlayersRoute = lazy(() => import('./routes/players-route'));
-const PlayerRoute = lazy(() => import('./routes/player-route'));
-const BankChangesRoute = lazy(() => import('./routes/bank-changes-route'));
-const AdjustmentsRoute = lazy(() => import('./routes/adjustments-route'));
+
+/** The signed-in screens by path, one line each: a new screen adds its line here and its entry in navigation.ts. */
+const SCREENS: ReadonlyArray<readonly [string, LazyExoticComponent<ComponentType>]> = [
+  [paths.players, lazy(() => import('./routes/players-route'))],
+  [paths.player, lazy(() => import('./routes/player-route'))],
+  [paths.bankChanges, lazy(() => import('./routes/bank-changes-route'))],
+  [paths.adjustments, lazy(() => import('./routes/adjustments-route'))],
+  [paths.staff, lazy(() => import('./routes/staff-route'))],
+  [paths.audit, lazy(() => import('./routes/audit-route'))],
+  [paths.settings, lazy(() => import('./routes/settings-route'))],
+  [paths.content, lazy(() => import('./routes/content-route'))],
+  [paths.account, lazy(() => import('./routes/account-route'))],
+];
 
 function Screen({ children }: { children: ReactNode }) {
   return <Suspense fallback={<Loader />}>{children}</Suspense>;
@@ -46,62 +52,14 @@ export const routes: RouteObject[] = [
           </Screen>
         ),
       },
-      {
-        path: paths.account,
+      ...SCREENS.map(([path, Route]) => ({
+        path,
         element: (
           <Screen>
-            <AccountRoute />
+            <Route />
           </Screen>
         ),
-      },
-      {
-        path: paths.staff,
-        element: (
-          <Screen>
-            <StaffRoute />
-          </Screen>
-        ),
-      },
-      {
-        path: paths.audit,
-        element: (
-          <Screen>
-            <AuditRoute />
-          </Screen>
-        ),
-      },
-      {
-        path: paths.players,
-        element: (
-          <Screen>
-            <PlayersRoute />
-          </Screen>
-        ),
-      },
-      {
-        path: paths.player,
-        element: (
-          <Screen>
-            <PlayerRoute />
-          </Screen>
-        ),
-      },
-      {
-        path: paths.bankChanges,
-        element: (
-          <Screen>
-            <BankChangesRoute />
-          </Screen>
-        ),
-      },
-      {
-        path: paths.adjustments,
-        element: (
-          <Screen>
-            <AdjustmentsRoute />
-          </Screen>
-        ),
-      },
+      })),
       {
         path: '*',
         element: (

@@ -25,11 +25,37 @@ describe('the shell', () => {
   });
 
   it.each([
-    ['owner', ['Dashboard', 'Players', 'Bank changes', 'Adjustments', 'Staff', 'Audit log', 'My account']],
-    ['auditor', ['Dashboard', 'Players', 'Bank changes', 'Adjustments', 'Staff', 'Audit log', 'My account']],
+    [
+      'owner',
+      [
+        'Dashboard',
+        'Players',
+        'Bank changes',
+        'Adjustments',
+        'Staff',
+        'Audit log',
+        'Settings',
+        'Content',
+        'My account',
+      ],
+    ],
+    [
+      'auditor',
+      [
+        'Dashboard',
+        'Players',
+        'Bank changes',
+        'Adjustments',
+        'Staff',
+        'Audit log',
+        'Settings',
+        'Content',
+        'My account',
+      ],
+    ],
     ['finance', ['Dashboard', 'Players', 'Bank changes', 'Adjustments', 'My account']],
     ['support', ['Dashboard', 'Players', 'Bank changes', 'My account']],
-    ['marketing', ['Dashboard', 'My account']],
+    ['marketing', ['Dashboard', 'Content', 'My account']],
   ] as const)('shows a %s only what the role may open', async (role, expected) => {
     signedIn();
     mockApi({ 'GET /api/backoffice/me': { body: me(role) } });

@@ -15,6 +15,8 @@ export const paths = {
   player: '/players/:id',
   bankChanges: '/bank-changes',
   adjustments: '/adjustments',
+  settings: '/settings',
+  content: '/content',
 } as const;
 
 export type BackofficePath = (typeof paths)[keyof typeof paths];

@@ -5,7 +5,7 @@
 import { loadConfig } from '../config.ts';
 import { openDb } from '../db/database.ts';
 import { migrate } from '../db/migrate.ts';
-import { readServiceState, writeServiceState } from '../modules/service-state/service-state.ts';
+import { readServiceState, writeServiceState } from '../db/service-state.ts';
 
 const command = process.argv[2];
 if (!['terminate', 'activate', 'status'].includes(command ?? '')) {

@@ -1,4 +1,4 @@
-import { LANGUAGES, type Language } from '@wallet/contract/constants';
+import { LANGUAGES, type Language, type QrBankCode } from '@wallet/contract/constants';
 import type { DepositLookupResponse } from '@wallet/contract/deposit';
 import type { ContactResponse, InfoResponse } from '@wallet/contract/lookup';
 import type { Kysely } from 'kysely';
@@ -15,10 +15,13 @@ export const CONTENT_KEYS = {
   conditions: 'content.conditions',
   agreements: 'content.agreements',
   notice: 'content.notice',
+  /** An HTML introduction above the how-to videos, per language. */
+  howto: 'content.howto',
   withdrawLimits: 'content.withdraw_limits',
   slipWindow: 'content.slip_window',
   deposit: 'content.deposit',
   fourEyes: 'money.four_eyes',
+  qrGateways: 'content.qr_gateways',
 } as const;
 
 export type InfoContent = InfoResponse;
@@ -35,7 +38,7 @@ export type FourEyesContent = { thresholdMinor: number };
 export const DEFAULT_FOUR_EYES: FourEyesContent = { thresholdMinor: 50_000_00 };
 
 /** The texts a player reads (issue 18) are kept per language; these keys hold the Thai one. */
-export type LocalizedContentKey = (typeof CONTENT_KEYS)['contact' | 'conditions' | 'agreements' | 'notice'];
+export type LocalizedContentKey = (typeof CONTENT_KEYS)['contact' | 'conditions' | 'agreements' | 'notice' | 'howto'];
 
 /** Thai under the plain key (what older installations have), other languages under `<key>.<lang>`. */
 export function localizedContentKey(key: LocalizedContentKey, language: Language): string {
@@ -50,4 +53,20 @@ export function contentLanguage(requested: string | undefined): Language {
 /** The four-eyes threshold in force (the default until an operator sets one). */
 export async function fourEyesThresholdMinor(db: Kysely<Database>): Promise<number> {
   return ((await getSetting<FourEyesContent>(db, CONTENT_KEYS.fourEyes)) ?? DEFAULT_FOUR_EYES).thresholdMinor;
+}
+
+/**
+ * The operator's switch and minimum per QR gateway (back office, money settings). A gateway the
+ * setting does not name is offered from its SPEC §9 minimum (or the environment's override), as
+ * before the setting existed; a gateway also needs its PAYMENT account in content.deposit.
+ */
+export type QrGatewaysContent = Partial<Record<QrBankCode, { enabled: boolean; minimumMinor: number }>>;
+
+export async function qrGatewaySettings(db: Kysely<Database>): Promise<QrGatewaysContent> {
+  return (await getSetting<QrGatewaysContent>(db, CONTENT_KEYS.qrGateways)) ?? {};
+}
+
+/** Whether the operator left this gateway on (a gateway never switched off is on). */
+export function qrGatewayEnabled(settings: QrGatewaysContent, bankCode: string): boolean {
+  return settings[bankCode as QrBankCode]?.enabled !== false;
 }

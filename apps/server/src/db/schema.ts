@@ -2,6 +2,7 @@ import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { AccountSecurityTables } from './schema/account-security.ts';
 import type { BackofficeTables } from './schema/backoffice.ts';
 import type { DepositTables } from './schema/deposits.ts';
+import type { HomeBannerTables } from './schema/home-banners.ts';
 import type { PlayersDeskTables } from './schema/players-desk.ts';
 import type { QrcodeTables } from './schema/qrcodes.ts';
 import type { SlipTables } from './schema/slips.ts';
@@ -192,9 +193,10 @@ export interface Database
   extends AccountSecurityTables,
     BackofficeTables,
     DepositTables,
+    HomeBannerTables,
+    PlayersDeskTables,
     QrcodeTables,
-    SlipTables,
-    PlayersDeskTables {
+    SlipTables {
   users: UsersTable;
   sessions: SessionsTable;
   otp_requests: OtpRequestsTable;

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from './schema.ts';
 
 /** Key/value settings stored as JSON: operator content, the service state, generated secrets. */
@@ -24,4 +24,16 @@ export async function ensureSetting<T>(db: Kysely<Database>, key: string, make: 
     .onConflict((oc) => oc.column('key').doNothing())
     .execute();
   return (await getSetting<T>(db, key)) as T;
+}
+
+/**
+ * Makes operator changes to settings take turns: two owners saving at once each read the value the
+ * other wrote, so each audit row's "before" is true and a repeated switch is seen as no change.
+ * SQLite runs one write transaction at a time already; PostgreSQL takes a lock held to commit.
+ */
+export async function serializeSettingsWrites(
+  trx: Transaction<Database>,
+  dialect: 'sqlite' | 'postgres',
+): Promise<void> {
+  if (dialect === 'postgres') await sql`select pg_advisory_xact_lock(7272014)`.execute(trx);
 }

@@ -27,6 +27,15 @@ export const AUDIT_ACTIONS = [
   'player.adjustment_create',
   'player.adjustment_approve',
   'player.adjustment_refuse',
+  /** The whole service switched off or on (the back office's `npm run service`). */
+  'settings.service',
+  /** Deposit accounts, QR gateways, withdraw limits, manual mode, slip window, four-eyes threshold. */
+  'settings.money',
+  /** One operator text in one language (notice, conditions, agreements, contact). */
+  'content.text',
+  'content.banner_create',
+  'content.banner_update',
+  'content.banner_delete',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -39,6 +48,7 @@ export const AUDIT_TARGET_TYPES = [
   'slip',
   'deposit',
   'setting',
+  'banner',
 ] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 

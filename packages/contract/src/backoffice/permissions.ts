@@ -99,6 +99,15 @@ export const BACKOFFICE_ROUTES = {
   'GET /api/backoffice/adjustments': 'money.read',
   'POST /api/backoffice/adjustments/:id/approve': 'money.adjust',
   'POST /api/backoffice/adjustments/:id/refuse': 'money.adjust',
+  'GET /api/backoffice/settings': 'settings.read',
+  'POST /api/backoffice/settings/service': 'settings.manage',
+  'PUT /api/backoffice/settings/money': 'settings.manage',
+  'GET /api/backoffice/content/texts': 'content.read',
+  'PUT /api/backoffice/content/texts/:key/:language': 'content.manage',
+  'GET /api/backoffice/content/banners': 'content.read',
+  'POST /api/backoffice/content/banners': 'content.manage',
+  'PUT /api/backoffice/content/banners/:id': 'content.manage',
+  'DELETE /api/backoffice/content/banners/:id': 'content.manage',
 } as const satisfies Record<string, Permission | 'public'>;
 export type BackofficeRoute = keyof typeof BACKOFFICE_ROUTES;
 

@@ -1,5 +1,9 @@
+import { QR_BANK_CODES, type QrBankCode } from '@wallet/contract/constants';
+import { toMinor } from '@wallet/contract/money';
+import { qrMinimum } from '@wallet/contract/qr-rules';
 import type { FastifyPluginAsync } from 'fastify';
 import type { OperatorAuthOptions } from '../../http/operator-auth.ts';
+import { createBannerStorage } from '../../lib/banner-images.ts';
 import { sha256 } from '../../lib/ids.ts';
 import { mustEnrolTotp } from '../../lib/operator.ts';
 import { createSecretBox } from '../../lib/secret-box.ts';
@@ -9,8 +13,12 @@ import { auditRoutes } from './audit.routes.ts';
 import { createAuditService } from './audit.service.ts';
 import { operatorAuthRoutes } from './auth.routes.ts';
 import { createOperatorAuthService } from './auth.service.ts';
+import { contentRoutes } from './content.routes.ts';
+import { createContentService } from './content.service.ts';
 import { playersRoutes } from './players.routes.ts';
 import { createPlayersDesk } from './players.service.ts';
+import { settingsRoutes } from './settings.routes.ts';
+import { createSettingsService } from './settings.service.ts';
 import { staffRoutes } from './staff.routes.ts';
 import { createStaffService } from './staff.service.ts';
 
@@ -60,6 +68,13 @@ export function backofficeFeature(context: FeatureContext, needs: BackofficeNeed
     onSessionsEnded: needs.onSessionsEnded,
   });
   const adjustments = createAdjustments({ db, clock, systemAccount: context.systemAccount, events: context.events });
+  const settings = createSettingsService({
+    db,
+    dialect,
+    clock,
+    qrDefaultMinimumsMinor: qrDefaultMinimumsMinor(config),
+  });
+  const content = createContentService({ db, dialect, clock, banners: createBannerStorage(config.uploadsDir) });
   return {
     authenticate: auth.authenticate,
     requireTotpEnrolment,
@@ -69,6 +84,17 @@ export function backofficeFeature(context: FeatureContext, needs: BackofficeNeed
       await scope.register(staffRoutes, { staff });
       await scope.register(auditRoutes, { audit });
       await scope.register(playersRoutes, { desk, adjustments, audit });
+      await scope.register(settingsRoutes, { settings });
+      await scope.register(contentRoutes, { content });
     },
   };
+}
+
+/** Each QR gateway's minimum before an operator sets one: SPEC §9, with the environment's overrides. */
+function qrDefaultMinimumsMinor(config: FeatureContext['config']): Record<QrBankCode, number> {
+  const overrides: Partial<Record<QrBankCode, number | undefined>> = config.qrMinimumOverrides;
+  return Object.fromEntries(QR_BANK_CODES.map((code) => [code, toMinor(qrMinimum(code, overrides[code]))])) as Record<
+    QrBankCode,
+    number
+  >;
 }

@@ -1,8 +1,12 @@
-import type { Language } from '@wallet/contract/constants';
+import { HOME_SLIDES, type Language } from '@wallet/contract/constants';
+import type { HomeBanner, HomeBannersResponse } from '@wallet/contract/lookup';
 import type { Kysely } from 'kysely';
 import { type LocalizedContentKey, localizedContentKey } from '../../db/content-settings.ts';
+import { listHomeBanners } from '../../db/home-banners.repo.ts';
+import type { HomeBannerRow } from '../../db/schema/home-banners.ts';
 import type { Database } from '../../db/schema.ts';
 import { getSetting } from '../../db/settings.repo.ts';
+import { bannerImagePath } from '../../lib/banner-images.ts';
 
 export async function listBanks(db: Kysely<Database>, country: 'TH' | 'LA') {
   const rows = await db.selectFrom('banks').selectAll().where('country', '=', country).orderBy('sort_order').execute();
@@ -28,4 +32,22 @@ export async function getLocalizedContent<T>(
     if (translated !== undefined && translated !== null) return translated;
   }
   return (await getSetting<T>(db, key)) ?? undefined;
+}
+
+/** The slides (at most SPEC §9's six) and banners switched on, with the alt text in the asked language. */
+export async function homeBanners(db: Kysely<Database>, language: Language): Promise<HomeBannersResponse> {
+  const rows = await listHomeBanners(db, { enabledOnly: true });
+  const view = (row: HomeBannerRow): HomeBanner => ({
+    id: row.id,
+    image: bannerImagePath(row.image_file),
+    link: row.link,
+    alt: (language === 'lo' ? row.alt_lo : language === 'en' ? row.alt_en : '') || row.alt_th,
+  });
+  return {
+    slides: rows
+      .filter((row) => row.kind === 'slide')
+      .slice(0, HOME_SLIDES)
+      .map(view),
+    banners: rows.filter((row) => row.kind === 'banner').map(view),
+  };
 }

@@ -6,6 +6,8 @@ import {
   conditionsResponse,
   contactResponse,
   enableChatWidgetResponse,
+  homeBannersResponse,
+  howtoTextResponse,
   infoResponse,
   lookupLanguageQuery,
   noticeResponse,
@@ -23,6 +25,8 @@ import {
   contentLanguage,
   type DepositContent,
   type InfoContent,
+  qrGatewayEnabled,
+  qrGatewaySettings,
   type SlipWindowContent,
   type WithdrawLimitsContent,
 } from '../../db/content-settings.ts';
@@ -30,7 +34,7 @@ import type { Database } from '../../db/schema.ts';
 import { getSetting } from '../../db/settings.repo.ts';
 import { inDailyWindow } from '../../lib/bangkok-time.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { getLocalizedContent, listBanks, listSources } from './lookup.repo.ts';
+import { getLocalizedContent, homeBanners, listBanks, listSources } from './lookup.repo.ts';
 
 export interface LookupOptions {
   db: Kysely<Database>;
@@ -86,6 +90,9 @@ export const publicLookupRoutes: FastifyPluginAsyncZod<LookupOptions> = async (a
   app.get('/api/lookup/notice', { schema: { ...localized, response: { 200: noticeResponse } } }, async (request) => ({
     notice: (await getLocalizedContent<string>(db, CONTENT_KEYS.notice, contentLanguage(request.query.lang))) ?? '',
   }));
+  app.get('/api/lookup/howto', { schema: { ...localized, response: { 200: howtoTextResponse } } }, async (request) => ({
+    howto: (await getLocalizedContent<string>(db, CONTENT_KEYS.howto, contentLanguage(request.query.lang))) ?? '',
+  }));
   app.get('/api/lookup/withdraw', { schema: { response: { 200: withdrawLimitsResponse } } }, async () => {
     const limits = (await getSetting<WithdrawLimitsContent>(db, CONTENT_KEYS.withdrawLimits)) ?? {
       withdrawMinMinor: 100_00,
@@ -97,6 +104,11 @@ export const publicLookupRoutes: FastifyPluginAsyncZod<LookupOptions> = async (a
     const window = await getSetting<SlipWindowContent>(db, CONTENT_KEYS.slipWindow);
     return { isOpen: !window || !inDailyWindow(opts.clock.now(), window.closedFrom, window.closedTo) };
   });
+  app.get(
+    '/api/lookup/banners',
+    { schema: { ...localized, response: { 200: homeBannersResponse } } },
+    async (request) => homeBanners(db, contentLanguage(request.query.lang)),
+  );
   app.get('/api/lookup/registerOTP', { schema: { response: { 200: registerOtpResponse } } }, async () => ({
     registerOTP: opts.registerOtp,
   }));
@@ -108,6 +120,16 @@ export const publicLookupRoutes: FastifyPluginAsyncZod<LookupOptions> = async (a
 /** Lookups only a logged-in player may read: where to send money is not published to the world. */
 export const playerLookupRoutes: FastifyPluginAsyncZod<LookupOptions> = async (app, { db }) => {
   app.get('/api/lookup/deposit', { schema: { response: { 200: depositLookupResponse } } }, async () => {
-    return (await getSetting<DepositContent>(db, CONTENT_KEYS.deposit)) ?? { banks: [], wallets: [], isManual: false };
+    const content = (await getSetting<DepositContent>(db, CONTENT_KEYS.deposit)) ?? {
+      banks: [],
+      wallets: [],
+      isManual: false,
+    };
+    // A QR gateway the operator switched off is not offered, though its account stays on file.
+    const gateways = await qrGatewaySettings(db);
+    const offered = content.banks.filter(
+      (bank) => bank.bankType !== 'PAYMENT' || qrGatewayEnabled(gateways, bank.bankCode),
+    );
+    return { ...content, banks: offered };
   });
 };

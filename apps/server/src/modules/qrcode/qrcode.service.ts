@@ -4,7 +4,7 @@ import { fromMinor, MoneyFormatError, toMinor } from '@wallet/contract/money';
 import { type QrcodeRecord, type QrcodeStatus, qrMinimum } from '@wallet/contract/qrcode';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import QRCode from 'qrcode';
-import { CONTENT_KEYS, type DepositContent } from '../../db/content-settings.ts';
+import { CONTENT_KEYS, type DepositContent, qrGatewayEnabled, qrGatewaySettings } from '../../db/content-settings.ts';
 import type { Db } from '../../db/database.ts';
 import { type MoneyTransactions, PLAIN_TRANSACTIONS } from '../../db/money-transactions.ts';
 import type { Database } from '../../db/schema.ts';
@@ -120,11 +120,14 @@ export function createQrcodeService(deps: QrcodeServiceDeps) {
     if (amountMinor <= 0) throw refused('KEY_INVALID', 'amount');
     const account = await paymentAccount(bankCode);
     const gateway = gateways[bankCode];
-    if (!account || !gateway) throw refused('NO_BANK', 'bankCode');
+    // The operator's switch and minimum (back office, money settings) win over the built-in ones.
+    const operatorSettings = await qrGatewaySettings(db);
+    if (!account || !gateway || !qrGatewayEnabled(operatorSettings, bankCode)) throw refused('NO_BANK', 'bankCode');
     const { wallet } = await playerLedgerAccounts(db, userId);
     // A PromptPay QR collects the gateway account's currency; a wallet in another currency cannot take it.
     if (account.currency !== null && account.currency !== wallet.currency) throw refused('NO_BANK', 'bankCode');
-    if (amountMinor < deps.minimumsMinor[bankCode]) throw refused('QR_MINIMUM', 'amount');
+    const minimumMinor = operatorSettings[bankCode]?.minimumMinor ?? deps.minimumsMinor[bankCode];
+    if (amountMinor < minimumMinor) throw refused('QR_MINIMUM', 'amount');
 
     const id = orderedId(clock.now());
     const issued = await issueQr(gateway, amountMinor, id);

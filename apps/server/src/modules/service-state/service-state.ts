@@ -1,22 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { getSetting, putSetting } from '../../db/settings.repo.ts';
+import { readServiceState, type ServiceState } from '../../db/service-state.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { gone } from '../../lib/domain-error.ts';
 
-export type ServiceState = 'active' | 'terminated';
-const KEY = 'service_state';
-/** Other instances (and the CLI) change the state in the database; each instance re-reads it this often. */
+export { readServiceState, type ServiceState, writeServiceState } from '../../db/service-state.ts';
+
+/**
+ * Other instances, the CLI and the back office change the state in the database; each instance
+ * re-reads it this often.
+ */
 const CACHE_MS = 1000;
-
-export async function readServiceState(db: Kysely<Database>): Promise<ServiceState> {
-  return (await getSetting<ServiceState>(db, KEY)) ?? 'active';
-}
-
-export async function writeServiceState(db: Kysely<Database>, state: ServiceState): Promise<void> {
-  await putSetting(db, KEY, state);
-}
 
 const OPEN_WHILE_TERMINATED = new Set(['/api/lookup/contact']);
 

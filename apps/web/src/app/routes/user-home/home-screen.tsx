@@ -35,6 +35,12 @@ const WithdrawDialog = lazy(() =>
   import('@/features/withdraw/components/withdraw-dialog').then((module) => ({ default: module.WithdrawDialog })),
 );
 
+// The operator's notice, slides and banners: their own chunk, fetched after the wallet's first paint.
+const homeContent = () => import('@/features/home/components/home-content');
+const HomeSlides = lazy(() => homeContent().then((module) => ({ default: module.HomeSlides })));
+const HomeNotice = lazy(() => homeContent().then((module) => ({ default: module.HomeNotice })));
+const HomeBanners = lazy(() => homeContent().then((module) => ({ default: module.HomeBanners })));
+
 interface TransferState {
   open: boolean;
   to?: string;
@@ -104,12 +110,19 @@ function HomeContent() {
             onRefresh={() => void sync()}
             onTransfer={() => openTransfer()}
           />
+          <Suspense fallback={null}>
+            <HomeSlides />
+            <HomeNotice />
+          </Suspense>
           <HomeWidgets
             onDeposit={() => setMoneyDialog('deposit')}
             onWithdraw={() => setMoneyDialog('withdraw')}
             onRefreshAll={() => void sync()}
             refreshing={syncing}
           />
+          <Suspense fallback={null}>
+            <HomeBanners />
+          </Suspense>
           {GAME_CATEGORIES.map((category) => (
             <GameList
               key={category}

@@ -1,8 +1,10 @@
 import { HOWTO_VIDEOS, type HowtoVideo } from '@wallet/contract/howto-videos';
 import { ChevronIcon, ClockIcon, GiftIcon, PlayIcon, ShieldIcon, WalletIcon } from '@wallet/web-kit/ui/icons';
 import { Modal } from '@wallet/web-kit/ui/modal';
+import { SafeHtml } from '@wallet/web-kit/ui/safe-html';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useHowtoText } from '../api/get-howto-text';
 
 const icons: Record<HowtoVideo, React.ReactNode> = {
   wallet: <WalletIcon />,
@@ -43,6 +45,7 @@ function VideoPlayer({ name }: { name: HowtoVideo }) {
 export function HowtoScreen() {
   const { t } = useTranslation();
   const [playing, setPlaying] = useState<HowtoVideo | null>(null);
+  const intro = useHowtoText().data?.howto ?? '';
 
   return (
     <div className="page">
@@ -50,6 +53,7 @@ export function HowtoScreen() {
         <h1 className="page-title">{t('howto.title')}</h1>
         <p className="muted">{t('howto.subtitle')}</p>
       </header>
+      {intro.trim() ? <SafeHtml html={intro} className="howto-intro" /> : null}
       <ul className="howto-list">
         {HOWTO_VIDEOS.map((name, index) => (
           <li key={name}>
