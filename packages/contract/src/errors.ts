@@ -140,6 +140,12 @@ export const DESIGNED_CODES = [
   'OPERATOR_EXISTS',
   /** An owner acting on their own account through the staff routes (role, disable, reset): 403. */
   'OWN_ACCOUNT',
+  /** Money desk (409): another operator decided this queue item first; nothing was changed. */
+  'ALREADY_DECIDED',
+  /** Money desk (409): another operator holds the item's claim (until it expires or they release it). */
+  'CLAIMED_BY_OTHER',
+  /** Money desk (409): four eyes, the operator who gave a withdrawal its first approval cannot give the second. */
+  'SECOND_APPROVER_REQUIRED',
 ] as const;
 export type DesignedCode = (typeof DESIGNED_CODES)[number];
 

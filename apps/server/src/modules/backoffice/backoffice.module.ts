@@ -1,3 +1,5 @@
+import { roleCan } from '@wallet/contract/backoffice/permissions';
+import type { OperatorRole } from '@wallet/contract/backoffice/roles';
 import type { FastifyPluginAsync } from 'fastify';
 import type { OperatorAuthOptions } from '../../http/operator-auth.ts';
 import { sha256 } from '../../lib/ids.ts';
@@ -5,7 +7,7 @@ import { mustEnrolTotp } from '../../lib/operator.ts';
 import { createSecretBox } from '../../lib/secret-box.ts';
 import type { FeatureContext } from '../feature.ts';
 import { auditRoutes } from './audit.routes.ts';
-import { createAuditService } from './audit.service.ts';
+import { createAuditService, recordAudit } from './audit.service.ts';
 import { operatorAuthRoutes } from './auth.routes.ts';
 import { createOperatorAuthService } from './auth.service.ts';
 import { staffRoutes } from './staff.routes.ts';
@@ -22,6 +24,13 @@ const TOTP_ISSUER = 'Lucky Wallet back office';
  */
 export interface BackofficeFeature extends OperatorAuthOptions {
   operator: FastifyPluginAsync;
+  /** Other back-office features (money desk) write their audit rows with this, handed over by app.ts. */
+  recordAudit: typeof recordAudit;
+  /**
+   * The operator behind a socket's token hash, checked as the operator audience checks a call (live
+   * session, own password, two-factor where required), or null.
+   */
+  socketOperator(tokenHash: string): Promise<{ id: string; role: OperatorRole; readsMoneyDesk: boolean } | null>;
 }
 
 /**
@@ -47,6 +56,16 @@ export function backofficeFeature(context: FeatureContext): BackofficeFeature {
     authenticate: auth.authenticate,
     requireTotpEnrolment,
     mustEnrolTotp,
+    recordAudit,
+    async socketOperator(tokenHash) {
+      const operator = await auth.authenticate(tokenHash);
+      if (!operator || operator.mustChangePassword || mustEnrolTotp(operator, requireTotpEnrolment)) return null;
+      return {
+        id: operator.id,
+        role: operator.role,
+        readsMoneyDesk: roleCan(operator.role, 'money.read') || roleCan(operator.role, 'slips.read'),
+      };
+    },
     operator: async (scope) => {
       await scope.register(operatorAuthRoutes, { auth });
       await scope.register(staffRoutes, { staff });
