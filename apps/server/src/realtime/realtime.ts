@@ -1,7 +1,7 @@
 import { createAdapter } from '@socket.io/redis-adapter';
-import { fromMinor } from '@wallet/contract/money';
 import type { MoneyQueueCounts } from '@wallet/contract/backoffice/money-desk';
 import type { OperatorRole } from '@wallet/contract/backoffice/roles';
+import { fromMinor } from '@wallet/contract/money';
 import {
   MONEY_QUEUES_EVENT,
   SOCKET_PATH,

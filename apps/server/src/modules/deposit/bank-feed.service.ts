@@ -306,7 +306,13 @@ export function createBankFeed(deps: BankFeedDeps) {
       const won = await repo.resolveUnmatched(
         trx,
         row.id,
-        { status: 'RETURNED', userId: null, statementId: null, resolvedBy: decision.operator, decisionReason: decision.reason },
+        {
+          status: 'RETURNED',
+          userId: null,
+          statementId: null,
+          resolvedBy: decision.operator,
+          decisionReason: decision.reason,
+        },
         clock.now(),
       );
       if (won) await decision.within?.(trx);

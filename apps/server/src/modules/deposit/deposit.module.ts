@@ -1,10 +1,10 @@
 import { ensureBankFeedSecret } from '../../providers/payments/bank-feed-signature.ts';
 import type { FeatureContext, FeatureRoutes } from '../feature.ts';
-import type { BankFeed } from './bank-feed.service.ts';
-import type { ManualDeposits } from './manual-deposit.service.ts';
 import { bankFeedRoutes } from './bank-feed.routes.ts';
+import type { BankFeed } from './bank-feed.service.ts';
 import { createBankFeed } from './bank-feed.service.ts';
 import { manualDepositRoutes } from './manual-deposit.routes.ts';
+import type { ManualDeposits } from './manual-deposit.service.ts';
 import { createManualDeposits } from './manual-deposit.service.ts';
 import { sandboxBankRoutes } from './sandbox-bank.routes.ts';
 

@@ -27,13 +27,6 @@ export interface QueueRow {
 
 type Open = SelectQueryBuilder<Database, keyof Database, QueueRow>;
 
-/** The claim of each item, when still live, beside it. */
-function claimed<QB extends SelectQueryBuilder<any, any, any>>(qb: QB, queue: MoneyQueue, idColumn: string, now: number) {
-  return qb.leftJoin('operator_claims as c', (join: any) =>
-    join.onRef('c.item_id', '=', idColumn).on('c.queue', '=', queue).on('c.expires_at', '>', now),
-  );
-}
-
 /**
  * The open items of one queue, as a query the caller pages, filters or narrows to one id:
  * transfers the feed could not match, manual notices not yet decided, slips the verifier left for an
@@ -47,7 +40,11 @@ function openItems(db: Kysely<Database>, queue: MoneyQueue, now: number): Open {
   ] as const;
   switch (queue) {
     case 'transfers':
-      return claimed(db.selectFrom('bank_transfers as t'), queue, 't.id', now)
+      return db
+        .selectFrom('bank_transfers as t')
+        .leftJoin('operator_claims as c', (join) =>
+          join.onRef('c.item_id', '=', 't.id').on('c.queue', '=', queue).on('c.expires_at', '>', now),
+        )
         .where('t.status', '=', 'UNMATCHED')
         .select([
           't.id',
@@ -69,12 +66,12 @@ function openItems(db: Kysely<Database>, queue: MoneyQueue, now: number): Open {
           ...claimColumns,
         ]) as unknown as Open;
     case 'manual-deposits':
-      return claimed(
-        db.selectFrom('manual_deposits as t').innerJoin('users as u', 'u.id', 't.user_id'),
-        queue,
-        't.id',
-        now,
-      )
+      return db
+        .selectFrom('manual_deposits as t')
+        .innerJoin('users as u', 'u.id', 't.user_id')
+        .leftJoin('operator_claims as c', (join) =>
+          join.onRef('c.item_id', '=', 't.id').on('c.queue', '=', queue).on('c.expires_at', '>', now),
+        )
         .where('t.status', '=', 'PENDING')
         .select([
           't.id',
@@ -96,7 +93,12 @@ function openItems(db: Kysely<Database>, queue: MoneyQueue, now: number): Open {
           ...claimColumns,
         ]) as unknown as Open;
     case 'slips':
-      return claimed(db.selectFrom('slips as t').innerJoin('users as u', 'u.id', 't.user_id'), queue, 't.id', now)
+      return db
+        .selectFrom('slips as t')
+        .innerJoin('users as u', 'u.id', 't.user_id')
+        .leftJoin('operator_claims as c', (join) =>
+          join.onRef('c.item_id', '=', 't.id').on('c.queue', '=', queue).on('c.expires_at', '>', now),
+        )
         .where('t.status', '=', 'processing')
         .where('t.hold_reason', 'is not', null)
         .select([
@@ -119,12 +121,12 @@ function openItems(db: Kysely<Database>, queue: MoneyQueue, now: number): Open {
           ...claimColumns,
         ]) as unknown as Open;
     case 'withdrawals':
-      return claimed(
-        db.selectFrom('withdrawals as t').innerJoin('users as u', 'u.id', 't.user_id'),
-        queue,
-        't.id',
-        now,
-      )
+      return db
+        .selectFrom('withdrawals as t')
+        .innerJoin('users as u', 'u.id', 't.user_id')
+        .leftJoin('operator_claims as c', (join) =>
+          join.onRef('c.item_id', '=', 't.id').on('c.queue', '=', queue).on('c.expires_at', '>', now),
+        )
         .where('t.status', '=', 'PENDING')
         .select([
           't.id',
@@ -209,7 +211,9 @@ function normalise(row: QueueRow): QueueRow {
 }
 
 export async function countOpen(db: Kysely<Database>, queue: MoneyQueue, now: number): Promise<number> {
-  const row = await (openItems(db, queue, now).clearSelect() as unknown as SelectQueryBuilder<Database, keyof Database, object>)
+  const row = await (
+    openItems(db, queue, now).clearSelect() as unknown as SelectQueryBuilder<Database, keyof Database, object>
+  )
     .select((eb) => eb.fn.countAll<string | number>().as('n'))
     .executeTakeFirst();
   return Number((row as { n?: unknown } | undefined)?.n ?? 0);

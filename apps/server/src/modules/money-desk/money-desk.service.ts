@@ -1,3 +1,4 @@
+import type { AuditAction, AuditTargetType } from '@wallet/contract/backoffice/audit-actions';
 import type {
   MoneyClaim,
   MoneyDecisionResponse,
@@ -11,7 +12,6 @@ import type {
   SlipRejectReason,
 } from '@wallet/contract/backoffice/money-desk';
 import { CLAIM_IDLE_MS } from '@wallet/contract/backoffice/money-desk';
-import type { AuditAction, AuditTargetType } from '@wallet/contract/backoffice/audit-actions';
 import type { OperatorRole } from '@wallet/contract/backoffice/roles';
 import { fromMinor } from '@wallet/contract/money';
 import type { Kysely, Transaction } from 'kysely';
@@ -286,7 +286,12 @@ export function createMoneyDesk(deps: MoneyDeskDeps) {
         await ports.recordAudit(
           trx,
           actor,
-          { action: 'money.release', targetType: TARGET_TYPES[queue], targetId: id, before: { claimedBy: actor.username } },
+          {
+            action: 'money.release',
+            targetType: TARGET_TYPES[queue],
+            targetId: id,
+            before: { claimedBy: actor.username },
+          },
           now,
         );
       }
@@ -353,7 +358,11 @@ export function createMoneyDesk(deps: MoneyDeskDeps) {
     };
   }
 
-  async function creditTransfer(actor: DeskActor, id: string, decision: { userId: string; reason?: string | undefined }) {
+  async function creditTransfer(
+    actor: DeskActor,
+    id: string,
+    decision: { userId: string; reason?: string | undefined },
+  ) {
     const player = await repo.findPlayer(db, decision.userId);
     if (!player) throw refused('NO_USER', 'userId');
     const reason = decision.reason || null;
@@ -378,10 +387,17 @@ export function createMoneyDesk(deps: MoneyDeskDeps) {
   }
 
   async function returnTransfer(actor: DeskActor, id: string, reason: string) {
-    return decide<'RETURNED'>(actor, 'transfers', id, () => 'transfer.return', reason, async (within) => {
-      await ports.returnTransfer(id, { operator: actor.username, reason, within: (trx) => within(trx, 'RETURNED') });
-      return 'RETURNED';
-    });
+    return decide<'RETURNED'>(
+      actor,
+      'transfers',
+      id,
+      () => 'transfer.return',
+      reason,
+      async (within) => {
+        await ports.returnTransfer(id, { operator: actor.username, reason, within: (trx) => within(trx, 'RETURNED') });
+        return 'RETURNED';
+      },
+    );
   }
 
   async function confirmManual(
@@ -390,42 +406,70 @@ export function createMoneyDesk(deps: MoneyDeskDeps) {
     decision: { bankReference?: string | undefined; reason?: string | undefined },
   ) {
     const reason = decision.reason || null;
-    return decide<'CONFIRMED'>(actor, 'manual-deposits', id, () => 'manual_deposit.confirm', reason, async (within) => {
-      await ports.confirmManualDeposit(id, {
-        operator: actor.username,
-        bankReference: decision.bankReference,
-        reason,
-        within: (trx) => within(trx, 'CONFIRMED'),
-      });
-      return 'CONFIRMED';
-    });
+    return decide<'CONFIRMED'>(
+      actor,
+      'manual-deposits',
+      id,
+      () => 'manual_deposit.confirm',
+      reason,
+      async (within) => {
+        await ports.confirmManualDeposit(id, {
+          operator: actor.username,
+          bankReference: decision.bankReference,
+          reason,
+          within: (trx) => within(trx, 'CONFIRMED'),
+        });
+        return 'CONFIRMED';
+      },
+    );
   }
 
   async function rejectManual(actor: DeskActor, id: string, reason: string) {
-    return decide<'REJECTED'>(actor, 'manual-deposits', id, () => 'manual_deposit.reject', reason, async (within) => {
-      await ports.rejectManualDeposit(id, {
-        operator: actor.username,
-        reason,
-        within: (trx) => within(trx, 'REJECTED'),
-      });
-      return 'REJECTED';
-    });
+    return decide<'REJECTED'>(
+      actor,
+      'manual-deposits',
+      id,
+      () => 'manual_deposit.reject',
+      reason,
+      async (within) => {
+        await ports.rejectManualDeposit(id, {
+          operator: actor.username,
+          reason,
+          within: (trx) => within(trx, 'REJECTED'),
+        });
+        return 'REJECTED';
+      },
+    );
   }
 
   /** Approving a held slip credits its uploader, whose registered account must fit the sender the bank reported. */
   async function approveSlip(actor: DeskActor, id: string, reason?: string | undefined) {
     const row = await openItem('slips', id);
-    return decide<'CREDITED' | 'DUPLICATE'>(actor, 'slips', id, () => 'slip.approve', reason || null, async (within) => {
-      await ports.approveSlip(id, { username: row.username ?? '', operator: actor.username, within });
-      return undefined;
-    });
+    return decide<'CREDITED' | 'DUPLICATE'>(
+      actor,
+      'slips',
+      id,
+      () => 'slip.approve',
+      reason || null,
+      async (within) => {
+        await ports.approveSlip(id, { username: row.username ?? '', operator: actor.username, within });
+        return undefined;
+      },
+    );
   }
 
   async function rejectSlip(actor: DeskActor, id: string, note: SlipRejectReason, reason?: string | undefined) {
-    return decide<'REJECTED'>(actor, 'slips', id, () => 'slip.reject', reason || note, async (within) => {
-      await ports.rejectSlip(id, { note, operator: actor.username, within: (trx) => within(trx, 'REJECTED') });
-      return 'REJECTED';
-    });
+    return decide<'REJECTED'>(
+      actor,
+      'slips',
+      id,
+      () => 'slip.reject',
+      reason || note,
+      async (within) => {
+        await ports.rejectSlip(id, { note, operator: actor.username, within: (trx) => within(trx, 'REJECTED') });
+        return 'REJECTED';
+      },
+    );
   }
 
   async function approveWithdrawal(actor: DeskActor, id: string, reason?: string | undefined) {
@@ -440,8 +484,13 @@ export function createMoneyDesk(deps: MoneyDeskDeps) {
   }
 
   async function rejectWithdrawal(actor: DeskActor, id: string, reason: string) {
-    return decide<'REJECTED'>(actor, 'withdrawals', id, () => 'withdrawal.reject', reason, (within) =>
-      ports.rejectWithdrawal(id, reason, within),
+    return decide<'REJECTED'>(
+      actor,
+      'withdrawals',
+      id,
+      () => 'withdrawal.reject',
+      reason,
+      (within) => ports.rejectWithdrawal(id, reason, within),
     );
   }
 

@@ -127,7 +127,10 @@ export async function approveReview(
     .where('status', '=', 'PENDING')
     .where('review', '=', 'AWAITING');
   if (firstApprover !== undefined) {
-    query = firstApprover === null ? query.where('first_approved_by', 'is', null) : query.where('first_approved_by', '=', firstApprover);
+    query =
+      firstApprover === null
+        ? query.where('first_approved_by', 'is', null)
+        : query.where('first_approved_by', '=', firstApprover);
   }
   const result = await query.executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;

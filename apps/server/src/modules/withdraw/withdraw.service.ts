@@ -362,9 +362,7 @@ export function createWithdrawals(deps: WithdrawDeps) {
     const row = await pendingRow(id);
     if (row.review === 'AWAITING' || row.review === 'REJECTED') throw conflict('KEY_INVALID', 'status');
     const settled = await settle(
-      outcome === 'paid'
-        ? { payoutId: id, outcome }
-        : { payoutId: id, outcome, reason: OPERATOR_MARKED_FAILED },
+      outcome === 'paid' ? { payoutId: id, outcome } : { payoutId: id, outcome, reason: OPERATOR_MARKED_FAILED },
       { reason, within },
     );
     if (!settled.settled) throw conflict('ALREADY_DECIDED');
