@@ -140,6 +140,16 @@ export type MoneyReasonPayload = z.input<typeof moneyReasonPayload>;
 export const moneyNotePayload = z.object({ reason: reasonOptional }).default({});
 export type MoneyNotePayload = z.input<typeof moneyNotePayload>;
 
+/**
+ * POST /api/backoffice/money/slips/:id/approve: credits the uploader, or the player the operator names
+ * (by username) when the money came from them; that player's registered account must fit the sender
+ * the bank reported. Paying another player fails the uploader's slip NOT_MATCH.
+ */
+export const slipApprovePayload = z
+  .object({ username: text().trim().min(1).max(30).optional(), reason: reasonOptional })
+  .default({});
+export type SlipApprovePayload = z.input<typeof slipApprovePayload>;
+
 /** POST /api/backoffice/money/slips/:id/reject: the code the player sees, and an optional note for the audit log. */
 export const slipRejectPayload = z.object({ note: z.enum(SLIP_REJECT_REASONS), reason: reasonOptional });
 export type SlipRejectPayload = z.input<typeof slipRejectPayload>;

@@ -12,6 +12,7 @@ import {
   moneyQueueQuery,
   moneyReasonPayload,
   moneySlipDetail,
+  slipApprovePayload,
   slipRejectPayload,
   transferCreditPayload,
 } from '@wallet/contract/backoffice/money-desk';
@@ -91,8 +92,8 @@ export const moneyDeskRoutes: FastifyPluginAsyncZod<{ desk: MoneyDesk }> = async
   );
   app.post(
     `${BASE}/slips/:id/approve`,
-    { schema: { params: moneyItemParams, body: moneyNotePayload, response: decided } },
-    async (request) => desk.approveSlip(actorOf(request), request.params.id, request.body.reason),
+    { schema: { params: moneyItemParams, body: slipApprovePayload, response: decided } },
+    async (request) => desk.approveSlip(actorOf(request), request.params.id, request.body),
   );
   app.post(
     `${BASE}/slips/:id/reject`,

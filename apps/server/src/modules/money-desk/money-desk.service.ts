@@ -442,17 +442,25 @@ export function createMoneyDesk(deps: MoneyDeskDeps) {
     );
   }
 
-  /** Approving a held slip credits its uploader, whose registered account must fit the sender the bank reported. */
-  async function approveSlip(actor: DeskActor, id: string, reason?: string | undefined) {
+  /**
+   * Approving a held slip credits its uploader, or the player the operator names; their registered
+   * account must fit the sender the bank reported.
+   */
+  async function approveSlip(
+    actor: DeskActor,
+    id: string,
+    decision: { username?: string | undefined; reason?: string | undefined },
+  ) {
     const row = await openItem('slips', id);
+    const username = decision.username ?? row.username ?? '';
     return decide<'CREDITED' | 'DUPLICATE'>(
       actor,
       'slips',
       id,
       () => 'slip.approve',
-      reason || null,
+      decision.reason || null,
       async (within) => {
-        await ports.approveSlip(id, { username: row.username ?? '', operator: actor.username, within });
+        await ports.approveSlip(id, { username, operator: actor.username, within });
         return undefined;
       },
     );
