@@ -1,20 +1,29 @@
 import type { BackofficeRoute } from '@wallet/contract/backoffice/permissions';
-import { ListIcon, LockIcon, UserIcon } from '@wallet/web-kit/ui/icons';
+import { ListIcon, LockIcon, UserIcon, WalletIcon } from '@wallet/web-kit/ui/icons';
 import type { ComponentType } from 'react';
 import { type BackofficePath, paths } from '@/lib/paths';
 
 export interface NavItem {
   path: BackofficePath;
   /** Key under nav.* */
-  label: 'account' | 'staff' | 'audit';
+  label: 'account' | 'staff' | 'audit' | 'moneyDesk';
   icon: ComponentType;
   /** The call the screen opens with: a role that may not make it does not see the entry. */
   needs: BackofficeRoute;
+  /** A live count beside the label (open money-desk items). */
+  badge?: 'moneyDesk';
 }
 
 /** The side navigation, in order. A new screen adds its entry here and its route in router.tsx. */
 export const NAV_ITEMS: readonly NavItem[] = [
   { path: paths.staff, label: 'staff', icon: UserIcon, needs: 'GET /api/backoffice/staff' },
   { path: paths.audit, label: 'audit', icon: ListIcon, needs: 'GET /api/backoffice/audit' },
+  {
+    path: paths.moneyDesk,
+    label: 'moneyDesk',
+    icon: WalletIcon,
+    needs: 'GET /api/backoffice/money/slips',
+    badge: 'moneyDesk',
+  },
   { path: paths.account, label: 'account', icon: LockIcon, needs: 'GET /api/backoffice/me' },
 ];

@@ -11,6 +11,7 @@ const HomeRoute = lazy(() => import('./routes/home-route'));
 const AccountRoute = lazy(() => import('./routes/account-route'));
 const StaffRoute = lazy(() => import('./routes/staff-route'));
 const AuditRoute = lazy(() => import('./routes/audit-route'));
+const MoneyDeskRoute = lazy(() => import('./routes/money-desk-route'));
 const NotFoundRoute = lazy(() => import('./routes/not-found-route'));
 
 function Screen({ children }: { children: ReactNode }) {
@@ -63,6 +64,14 @@ export const routes: RouteObject[] = [
         element: (
           <Screen>
             <AuditRoute />
+          </Screen>
+        ),
+      },
+      {
+        path: paths.moneyDesk,
+        element: (
+          <Screen>
+            <MoneyDeskRoute />
           </Screen>
         ),
       },

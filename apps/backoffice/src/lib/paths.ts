@@ -10,6 +10,7 @@ export const paths = {
   account: '/account',
   staff: '/staff',
   audit: '/audit',
+  moneyDesk: '/money',
 } as const;
 
 export type BackofficePath = (typeof paths)[keyof typeof paths];
