@@ -20,7 +20,7 @@ export function MoneyDeskBadge() {
     <span
       className={total > 0 ? 'count-badge' : 'count-badge is-zero'}
       data-testid="nav-money-count"
-      aria-label={t('moneyDesk.openItems', { count: total })}
+      title={t('moneyDesk.openItems', { count: total })}
     >
       {total}
     </span>

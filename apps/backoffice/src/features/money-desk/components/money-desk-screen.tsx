@@ -95,7 +95,7 @@ function QueueTable({ queue, counts }: { queue: MoneyQueue; counts: MoneyQueueCo
   const totalPages = data ? Math.max(1, Math.ceil(data.total / (data.limit || MONEY_QUEUE_PAGE_SIZE))) : 1;
   return (
     <>
-      <form className="card filters md-filters" onSubmit={search} role="search" aria-label={t('moneyDesk.search')}>
+      <form className="card filters md-filters" onSubmit={search} aria-label={t('moneyDesk.search')}>
         <TextField
           label={t('moneyDesk.search')}
           hint={t(queue === 'transfers' ? 'moneyDesk.searchHintTransfers' : 'moneyDesk.searchHint')}
