@@ -57,7 +57,7 @@ async function openBackoffice(browser: Browser, baseURL: string, viewport: keyof
   await page.locator('input[name=username]').fill('admin');
   await page.locator('input[name=password]').fill('admin1234');
   await page.getByRole('button', { name: bo(lang, 'signIn.submit') }).click();
-  await expect.poll(() => page.getByTestId('operator-name').textContent()).toBe('admin');
+  await page.getByTestId('operator-name').filter({ hasText: 'admin' }).waitFor();
   return page;
 }
 
