@@ -358,6 +358,15 @@ describe.each(testDialects())('money desk (%s)', (dialect) => {
       expect(rejected.json()).toEqual({ id, outcome: 'REJECTED' });
       expect(await p.wallet()).toBe(1_000);
       expect(await withdrawal(id)).toMatchObject({ status: 'FAILED', decision_reason: 'Please call support first' });
+      // The player reads the operator's reason on the statement line of that withdrawal.
+      const statement = await p.call('POST', '/api/statement', { page: 1, limit: 20 });
+      expect(
+        statement.json<{ statements: { _id: string }[] }>().statements.find((row) => row._id === id),
+      ).toMatchObject({
+        statementType: 'withdraw',
+        status: 'FAILED',
+        reason: 'Please call support first',
+      });
       const [row] = await auditRows(ctx.app, { action: 'withdrawal.reject', targetId: id });
       expect(row).toMatchObject({ reason: 'Please call support first', after: { outcome: 'REJECTED' } });
     } finally {
