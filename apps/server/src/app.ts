@@ -30,6 +30,7 @@ import { depositFeature } from './modules/deposit/deposit.module.ts';
 import { type FeatureContext, type FeatureRoutes, registerFeatures } from './modules/feature.ts';
 import { giftLinkFeature } from './modules/gift-link/gift-link.module.ts';
 import { lookupFeature } from './modules/lookup/lookup.module.ts';
+import { moneyDeskFeature } from './modules/money-desk/money-desk.module.ts';
 import { otpFeature } from './modules/otp/otp.module.ts';
 import { qrcodeFeature } from './modules/qrcode/qrcode.module.ts';
 import { sandboxFeature } from './modules/sandbox/sandbox.module.ts';
@@ -171,20 +172,41 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     onSessionsEnded: (userId, which) => realtime.sessionsEnded(userId, which),
   });
   const backoffice = backofficeFeature(ctx, { onSessionsEnded: (userId) => realtime.sessionsEnded(userId) });
+  realtime.acceptOperators(backoffice.socketOperator);
+  const deposit = await depositFeature(ctx);
+  const slip = await slipFeature(ctx);
+  const withdraw = await withdrawFeature(ctx);
   const features: FeatureRoutes[] = [
     await lookupFeature(ctx),
     otp,
     account,
     await walletFeature(ctx, { profiles: account.profiles }),
     await statementFeature(ctx),
-    await depositFeature(ctx),
+    deposit,
     await qrcodeFeature(ctx),
     await giftLinkFeature(ctx),
-    await slipFeature(ctx),
-    await withdrawFeature(ctx),
+    slip,
+    withdraw,
     await sandboxFeature(ctx, { outbox: sandboxSms, games: sandboxGames }),
     backoffice,
     dashboardFeature(ctx),
+    moneyDeskFeature(ctx, {
+      ports: {
+        creditTransfer: deposit.feed.creditUnmatched,
+        returnTransfer: deposit.feed.returnToSender,
+        confirmManualDeposit: deposit.manual.confirm,
+        rejectManualDeposit: deposit.manual.reject,
+        approveSlip: slip.slips.creditHeld,
+        rejectSlip: slip.slips.rejectHeld,
+        slipImageUrl: slip.slips.operatorImageUrl,
+        slipVerifierAnswer: slip.slips.verifierAnswer,
+        approveWithdrawal: withdraw.withdrawals.approve,
+        rejectWithdrawal: withdraw.withdrawals.reject,
+        markPayout: withdraw.withdrawals.markPayout,
+        recordAudit: backoffice.recordAudit,
+      },
+      live: { listening: () => realtime.moneyDeskListening(), publish: (counts) => realtime.moneyQueues(counts) },
+    }),
   ];
   app.addHook('onClose', async () => {
     for (const feature of features) await feature.close?.();

@@ -74,7 +74,14 @@ export type BankFeedTransfer = z.infer<typeof bankFeedTransfer>;
  * transfer was already paid by another route (an uploaded slip). UNKNOWN_DESTINATION: the destination is
  * not one of the operator's deposit accounts, so the money is not ours to credit.
  */
-export const BANK_TRANSFER_STATUSES = ['CREDITED', 'UNMATCHED', 'DUPLICATE', 'UNKNOWN_DESTINATION'] as const;
+/** RETURNED: an operator had the bank send an UNMATCHED transfer back to its sender; it never reached a wallet. */
+export const BANK_TRANSFER_STATUSES = [
+  'CREDITED',
+  'UNMATCHED',
+  'DUPLICATE',
+  'UNKNOWN_DESTINATION',
+  'RETURNED',
+] as const;
 export type BankTransferStatus = (typeof BANK_TRANSFER_STATUSES)[number];
 
 /** Why an UNMATCHED transfer could not be paid automatically. */

@@ -144,7 +144,7 @@ export const DESIGNED_CODES = [
   'BANK_CHANGE_PENDING',
   /** PUT /api/account/profile with new bank details: they wait for an operator (a request was filed). */
   'BANK_CHANGE_REQUESTED',
-  /** Back office (409): the bank-change request or adjustment was already decided, by someone else or before. */
+  /** Back office (409): the money-desk item, bank-change request or adjustment was already decided, by someone else or before; nothing was changed. */
   'ALREADY_DECIDED',
   /** Back office (403): the operator who created a four-eyes adjustment cannot approve it; a second one must. */
   'OWN_ADJUSTMENT',
@@ -152,6 +152,10 @@ export const DESIGNED_CODES = [
   'SMS_SEND_FAIL',
   /** Back office, banner upload (field image): not a PNG, JPEG or WebP by its bytes, or over 2 MB. */
   'IMAGE_INVALID',
+  /** Money desk (409): another operator holds the item's claim (until it expires or they release it). */
+  'CLAIMED_BY_OTHER',
+  /** Money desk (409): four eyes, the operator who gave a withdrawal its first approval cannot give the second. */
+  'SECOND_APPROVER_REQUIRED',
 ] as const;
 export type DesignedCode = (typeof DESIGNED_CODES)[number];
 

@@ -12,3 +12,12 @@ export const SOCKET_PATH = '/socket.io';
  * wallet for game-account amounts.
  */
 export const WALLET_CHANGED_EVENT = 'wallet:changed';
+
+/**
+ * Sent to signed-in operators whose role reads a money-desk queue (never to a player's socket) when
+ * the open queue sizes change: MoneyQueueCounts (backoffice/money-desk.ts).
+ */
+export const MONEY_QUEUES_EVENT = 'backoffice:money-queues';
+
+/** How a back-office socket says its token is an operator's (a player's socket sends no audience). */
+export const OPERATOR_SOCKET_AUDIENCE = 'operator';

@@ -2,13 +2,17 @@ import { z } from 'zod';
 import { isoDateTime, text } from './common.ts';
 import { walletBalance } from './wallet.ts';
 
-export { SOCKET_PATH, WALLET_CHANGED_EVENT } from './realtime-events.ts';
+export { MONEY_QUEUES_EVENT, OPERATOR_SOCKET_AUDIENCE, SOCKET_PATH, WALLET_CHANGED_EVENT } from './realtime-events.ts';
 
 /**
  * The player's app connects with `auth: { token }` (the same bearer token as the API); the server puts
  * the socket in the player's private room and refuses the handshake with `invalid-token` otherwise.
  */
-export const socketAuth = z.object({ token: text().min(1).max(200) });
+export const socketAuth = z.object({
+  token: text().min(1).max(200),
+  /** The back office's sockets say `operator`: their token is checked as an operator session instead. */
+  audience: z.literal('operator').optional(),
+});
 export type SocketAuth = z.infer<typeof socketAuth>;
 
 /** The payload of WALLET_CHANGED_EVENT (realtime-events.ts). */

@@ -28,6 +28,8 @@ export const statementEntry = z.object({
   createdAt: isoDateTime,
   /** Not in SPEC: how a deposit came in (DEPOSIT_CHANNELS); set on deposits only. */
   channel: z.enum(DEPOSIT_CHANNELS).optional(),
+  /** Not in SPEC: why an operator refused or failed this withdrawal, as they wrote it for the player. */
+  reason: z.string().optional(),
   bonus: linked.optional(),
   promotion: linked.optional(),
   invite: linked.optional(),

@@ -9,24 +9,11 @@ export const WITHDRAWAL_STATUSES = ['PENDING', 'PAID', 'FAILED'] as const;
 export type WithdrawalStatus = (typeof WITHDRAWAL_STATUSES)[number];
 
 /**
- * Operator review of a withdrawal made soon after the payout account changed: AWAITING (held, not sent
- * to the bank), APPROVED (sent), REJECTED (failed, the money back in the wallet). null: no review.
+ * Operator review of a withdrawal made soon after the payout account changed, or above the four-eyes
+ * threshold (two different operators approve): AWAITING (held, not sent to the bank), APPROVED (sent), REJECTED (failed, the money back in the wallet). null: no review.
  */
 export const WITHDRAWAL_REVIEWS = ['AWAITING', 'APPROVED', 'REJECTED'] as const;
 export type WithdrawalReview = (typeof WITHDRAWAL_REVIEWS)[number];
-
-/** POST /sandbox/withdrawals/:id/approve|reject: the operator stand-in's decision on a held withdrawal. */
-export const WITHDRAWAL_DECISIONS = ['approve', 'reject'] as const;
-export type WithdrawalDecision = (typeof WITHDRAWAL_DECISIONS)[number];
-
-/** The withdrawal after a decision; decided is false when it was not awaiting one. */
-export const withdrawalDecisionResponse = z.object({
-  id: z.string(),
-  status: z.enum(WITHDRAWAL_STATUSES),
-  review: z.enum(WITHDRAWAL_REVIEWS).nullable(),
-  decided: z.boolean(),
-});
-export type WithdrawalDecisionResponse = z.infer<typeof withdrawalDecisionResponse>;
 
 /** The payout adapter's report on one payout. */
 export const PAYOUT_OUTCOMES = ['paid', 'failed'] as const;

@@ -24,15 +24,25 @@ export interface NavItem {
     | 'bankChanges'
     | 'adjustments'
     | 'settings'
-    | 'content';
+    | 'content'
+    | 'moneyDesk';
   icon: ComponentType;
   /** The call the screen opens with: a role that may not make it does not see the entry. */
   needs: BackofficeRoute;
+  /** A live count beside the label (open money-desk items). */
+  badge?: 'moneyDesk';
 }
 
 /** The side navigation, in order. A new screen adds its entry here and its route in router.tsx. */
 export const NAV_ITEMS: readonly NavItem[] = [
   { path: paths.root, label: 'dashboard', icon: HomeIcon, needs: 'GET /api/backoffice/dashboard' },
+  {
+    path: paths.moneyDesk,
+    label: 'moneyDesk',
+    icon: WalletIcon,
+    needs: 'GET /api/backoffice/money/slips',
+    badge: 'moneyDesk',
+  },
   { path: paths.players, label: 'players', icon: UserIcon, needs: 'GET /api/backoffice/players' },
   { path: paths.bankChanges, label: 'bankChanges', icon: BankIcon, needs: 'GET /api/backoffice/bank-changes' },
   { path: paths.adjustments, label: 'adjustments', icon: WalletIcon, needs: 'GET /api/backoffice/adjustments' },

@@ -12,6 +12,7 @@ const NotFoundRoute = lazy(() => import('./routes/not-found-route'));
 
 /** The signed-in screens by path, one line each: a new screen adds its line here and its entry in navigation.ts. */
 const SCREENS: ReadonlyArray<readonly [string, LazyExoticComponent<ComponentType>]> = [
+  [paths.moneyDesk, lazy(() => import('./routes/money-desk-route'))],
   [paths.players, lazy(() => import('./routes/players-route'))],
   [paths.player, lazy(() => import('./routes/player-route'))],
   [paths.bankChanges, lazy(() => import('./routes/bank-changes-route'))],

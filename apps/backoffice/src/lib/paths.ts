@@ -1,3 +1,6 @@
+import type { DashboardQueue } from '@wallet/contract/backoffice/dashboard-rules';
+import type { MoneyQueue } from '@wallet/contract/backoffice/money-desk-rules';
+
 /**
  * Every screen's path, defined once; links, redirects and the navigation use these. They are relative to
  * the router's basename (/backoffice), which the server and Vite's base agree on.
@@ -21,9 +24,17 @@ export const paths = {
 
 export type BackofficePath = (typeof paths)[keyof typeof paths];
 
-/** One money-desk queue (the contract's DASHBOARD_QUEUES names), as the dashboard links to it. */
-export function moneyDeskQueue(queue: string): string {
-  return `${paths.moneyDesk}?queue=${encodeURIComponent(queue)}`;
+/** The money desk's tab of a queue the dashboard counts. */
+const DESK_TAB_OF: Record<DashboardQueue, MoneyQueue> = {
+  unmatchedTransfers: 'transfers',
+  manualDeposits: 'manual-deposits',
+  undecidedSlips: 'slips',
+  pendingWithdrawals: 'withdrawals',
+};
+
+/** The money desk opened on one queue's tab (?queue=<MONEY_QUEUES name>). */
+export function moneyDeskQueue(queue: DashboardQueue): string {
+  return `${paths.moneyDesk}?queue=${DESK_TAB_OF[queue]}`;
 }
 
 /** /sign-in?next=<path>, so the operator returns where they were after signing in again. */

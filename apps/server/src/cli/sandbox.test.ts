@@ -131,7 +131,7 @@ describe('sandbox command: arguments', () => {
     const transfer = buildTransfer(parseSandboxArgs([...base, '--reference', 'REF0002']) as never, Date.now());
     const line = describeOutcome(transfer, { reference: 'REF0002', status: 'UNMATCHED', repeated: false });
     expect(line).toBe(
-      'bank transfer REF0002: UNMATCHED, 100.00 from ? 0123456789 to 1234567890: no single registered sender; kept for the operator',
+      'bank transfer REF0002: UNMATCHED, 100.00 from ? 0123456789 to 1234567890: no single registered sender; waits in the back office money desk (Unmatched transfers)',
     );
     expect(line).not.toContain('\n');
   });

@@ -154,9 +154,10 @@ export function describeOutcome(transfer: BankFeedTransfer, response: BankFeedRe
   const what = `${transfer.amount.toFixed(2)} from ${transfer.from.bankCode ?? '?'} ${transfer.from.accountNo} to ${transfer.to.accountNo}`;
   const notes: Record<BankFeedResponse['status'], string> = {
     CREDITED: 'credited to the sender’s wallet',
-    UNMATCHED: 'no single registered sender; kept for the operator',
+    UNMATCHED: 'no single registered sender; waits in the back office money desk (Unmatched transfers)',
     DUPLICATE: 'this bank transfer was already paid by another route',
     UNKNOWN_DESTINATION: 'not one of the operator’s deposit accounts; kept, not credited',
+    RETURNED: 'sent back to the sender by an operator',
   };
   const repeated = response.repeated ? ' (reference already delivered: nothing moved)' : '';
   return `bank transfer ${response.reference}: ${response.status}${repeated}, ${what}: ${notes[response.status]}`;

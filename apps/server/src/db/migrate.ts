@@ -14,6 +14,7 @@ import * as m011 from './migrations/011-backoffice-staff.ts';
 import * as m013 from './migrations/013-player-texts-and-reset-otp.ts';
 import * as m014 from './migrations/014-deposit-statement-links.ts';
 import * as m015 from './migrations/015-operator-must-change-password.ts';
+import * as m016 from './migrations/016-money-desk.ts';
 import * as m017 from './migrations/017-players-desk.ts';
 import * as m018 from './migrations/018-home-banners.ts';
 import * as m019 from './migrations/019-dashboard-day-indexes.ts';
@@ -36,6 +37,7 @@ const MIGRATIONS: ReadonlyArray<[string, Migration]> = [
   ['013-player-texts-and-reset-otp', m013],
   ['014-deposit-statement-links', m014],
   ['015-operator-must-change-password', m015],
+  ['016-money-desk', m016],
   ['017-players-desk', m017],
   ['018-home-banners', m018],
   ['019-dashboard-day-indexes', m019],

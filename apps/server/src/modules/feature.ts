@@ -46,9 +46,6 @@ export interface FeatureContext {
 export const AUDIENCES = ['public', 'webhook', 'player', 'sandbox', 'operator'] as const;
 export type Audience = (typeof AUDIENCES)[number];
 
-/** Who decided, as the sandbox's stand-ins for an operator record it (decided_by, resolved_by). */
-export const SANDBOX_OPERATOR = 'sandbox';
-
 /** Where the back office's API lives; only the operator audience may serve a route there. */
 const BACK_OFFICE_API = '/api/backoffice/';
 

@@ -1,6 +1,14 @@
 import { createAdapter } from '@socket.io/redis-adapter';
+import type { MoneyQueueCounts } from '@wallet/contract/backoffice/money-desk';
+import type { OperatorRole } from '@wallet/contract/backoffice/roles';
 import { fromMinor } from '@wallet/contract/money';
-import { SOCKET_PATH, socketAuth, WALLET_CHANGED_EVENT, type WalletChangedEvent } from '@wallet/contract/realtime';
+import {
+  MONEY_QUEUES_EVENT,
+  SOCKET_PATH,
+  socketAuth,
+  WALLET_CHANGED_EVENT,
+  type WalletChangedEvent,
+} from '@wallet/contract/realtime';
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Kysely } from 'kysely';
@@ -22,6 +30,23 @@ export interface Realtime {
   sessionsEnded(userId: string, which?: EndedSessions): void;
   /** Sockets open on this instance (for /metrics). */
   connectedSockets(): number;
+  /**
+   * Lets back-office sockets in: `check` answers the operator behind a token hash when their session
+   * is live and they may act (the operator audience's own session check), else null.
+   */
+  acceptOperators(check: (tokenHash: string) => Promise<SocketOperator | null>): void;
+  /** Whether any operator who reads the money desk is connected (to this instance, or any with Redis). */
+  moneyDeskListening(): boolean;
+  /** Tells signed-in operators who read the money desk the open queue sizes. */
+  moneyQueues(counts: MoneyQueueCounts): void;
+}
+
+/** What the socket layer needs to know of a signed-in operator. */
+export interface SocketOperator {
+  id: string;
+  role: OperatorRole;
+  /** The role reads a money-desk queue (money.read or slips.read): it gets the queue sizes. */
+  readsMoneyDesk: boolean;
 }
 
 export interface EndedSessions {
@@ -30,6 +55,8 @@ export interface EndedSessions {
 }
 
 const playerRoom = (userId: string) => `player:${userId}`;
+/** Operators who read the money desk; player sockets never join it. */
+const MONEY_DESK_ROOM = 'operators:money-desk';
 const sessionRoom = (tokenHash: string) => `session:${tokenHash}`;
 
 /**
@@ -49,11 +76,21 @@ export function attachRealtime(
     io.adapter(createAdapter(pub, sub));
   }
 
+  let checkOperator: ((tokenHash: string) => Promise<SocketOperator | null>) | undefined;
+
   io.use(async (socket, next) => {
     const auth = socketAuth.safeParse(socket.handshake.auth);
     if (!auth.success) return next(new Error('invalid-token'));
     try {
       const tokenHash = sha256(auth.data.token);
+      // Operator tokens live in a namespace of their own: checked only as operator sessions, and
+      // their sockets join only operator rooms.
+      if (auth.data.audience === 'operator') {
+        const operator = checkOperator ? await checkOperator(tokenHash) : null;
+        if (!operator) return next(new Error('invalid-token'));
+        if (operator.readsMoneyDesk) await socket.join(MONEY_DESK_ROOM);
+        return next();
+      }
       const liveSession = async () => {
         const session = await findLiveSession(deps.db, tokenHash, deps.clock.now());
         return session?.status === 'active' ? session : undefined;
@@ -94,6 +131,15 @@ export function attachRealtime(
     },
     connectedSockets() {
       return io.engine.clientsCount;
+    },
+    acceptOperators(check) {
+      checkOperator = check;
+    },
+    moneyDeskListening() {
+      return redis.length > 0 || io.sockets.adapter.rooms.has(MONEY_DESK_ROOM);
+    },
+    moneyQueues(counts) {
+      io.to(MONEY_DESK_ROOM).emit(MONEY_QUEUES_EVENT, counts);
     },
   };
 }

@@ -36,6 +36,22 @@ export const AUDIT_ACTIONS = [
   'content.banner_create',
   'content.banner_update',
   'content.banner_delete',
+  /** Money desk: an operator took or let go of a queue item (target: the item). */
+  'money.claim',
+  'money.release',
+  /** Money desk decisions (target: the transfer, deposit notice, slip or withdrawal). */
+  'transfer.credit',
+  'transfer.return',
+  'manual_deposit.confirm',
+  'manual_deposit.reject',
+  'slip.approve',
+  'slip.reject',
+  /** Four eyes: the first of two approvals of a withdrawal above the threshold; nothing is sent yet. */
+  'withdrawal.first_approval',
+  'withdrawal.approve',
+  'withdrawal.reject',
+  'withdrawal.paid',
+  'withdrawal.failed',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -6,6 +6,7 @@ import { LoadFailedCard } from '@wallet/web-kit/ui/status-card';
 import { useTranslation } from 'react-i18next';
 import { Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { useLogout } from '@/features/auth/api/logout';
+import { MoneyDeskBadge } from '@/features/money-desk/components/money-desk-badge';
 import { clearOperatorToken } from '@/lib/operator-token';
 import { paths } from '@/lib/paths';
 import { canCall } from '@/lib/permissions';
@@ -70,7 +71,7 @@ export function ShellLayout() {
         {operator
           ? NAV_ITEMS.filter((item) => canCall(operator.role, item.needs))
               .filter((item) => !passwordFirst || item.path === paths.account)
-              .map(({ path, label, icon: Icon }) => (
+              .map(({ path, label, icon: Icon, badge }) => (
                 <NavLink
                   key={path}
                   to={path}
@@ -78,6 +79,7 @@ export function ShellLayout() {
                 >
                   <Icon />
                   <span>{t(`nav.${label}`)}</span>
+                  {badge === 'moneyDesk' && !passwordFirst ? <MoneyDeskBadge /> : null}
                 </NavLink>
               ))
           : null}

@@ -47,10 +47,21 @@ export interface AuditLogTable {
   request_id: string;
 }
 
+/** An operator working on a money-desk queue item (migration 016); free again once expired. */
+export interface OperatorClaimsTable {
+  queue: string;
+  item_id: string;
+  operator_id: string;
+  operator_username: string;
+  claimed_at: number;
+  expires_at: number;
+}
+
 export interface BackofficeTables {
   operators: OperatorsTable;
   operator_sessions: OperatorSessionsTable;
   audit_log: AuditLogTable;
+  operator_claims: OperatorClaimsTable;
 }
 
 export type OperatorRow = Selectable<OperatorsTable>;

@@ -30,6 +30,8 @@ export interface BankTransfersTable {
   resolved_by: string | null;
   created_at: number;
   updated_at: number;
+  /** Why the operator decided as they did (migration 016). */
+  decision_reason: string | null;
 }
 
 export interface ManualDepositsTable {
@@ -46,6 +48,8 @@ export interface ManualDepositsTable {
   decided_at: number | null;
   created_at: number;
   updated_at: number;
+  /** Why the operator decided as they did (migration 016). */
+  decision_reason: string | null;
 }
 
 export interface WithdrawalsTable {
@@ -66,6 +70,12 @@ export interface WithdrawalsTable {
   /** Operator review (migration 008): null, AWAITING, APPROVED or REJECTED. */
   review: string | null;
   reviewed_at: number | null;
+  /** Four eyes (migration 016): the operator who gave the first of two approvals, and when. */
+  first_approved_by: string | null;
+  first_approved_by_name: string | null;
+  first_approved_at: number | null;
+  /** The operator's reason for a rejection or a failed payout; the player reads it in the statement. */
+  decision_reason: string | null;
 }
 
 export interface DepositTables {

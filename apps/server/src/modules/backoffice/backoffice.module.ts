@@ -1,3 +1,5 @@
+import { roleCan } from '@wallet/contract/backoffice/permissions';
+import type { OperatorRole } from '@wallet/contract/backoffice/roles';
 import { QR_BANK_CODES, type QrBankCode } from '@wallet/contract/constants';
 import { toMinor } from '@wallet/contract/money';
 import { qrMinimum } from '@wallet/contract/qr-rules';
@@ -10,7 +12,7 @@ import { createSecretBox } from '../../lib/secret-box.ts';
 import type { FeatureContext } from '../feature.ts';
 import { createAdjustments } from './adjustments.service.ts';
 import { auditRoutes } from './audit.routes.ts';
-import { createAuditService } from './audit.service.ts';
+import { createAuditService, recordAudit } from './audit.service.ts';
 import { operatorAuthRoutes } from './auth.routes.ts';
 import { createOperatorAuthService } from './auth.service.ts';
 import { contentRoutes } from './content.routes.ts';
@@ -33,6 +35,13 @@ const TOTP_ISSUER = 'Lucky Wallet back office';
  */
 export interface BackofficeFeature extends OperatorAuthOptions {
   operator: FastifyPluginAsync;
+  /** Other back-office features (money desk) write their audit rows with this, handed over by app.ts. */
+  recordAudit: typeof recordAudit;
+  /**
+   * The operator behind a socket's token hash, checked as the operator audience checks a call (live
+   * session, own password, two-factor where required), or null.
+   */
+  socketOperator(tokenHash: string): Promise<{ id: string; role: OperatorRole; readsMoneyDesk: boolean } | null>;
 }
 
 /**
@@ -79,6 +88,16 @@ export function backofficeFeature(context: FeatureContext, needs: BackofficeNeed
     authenticate: auth.authenticate,
     requireTotpEnrolment,
     mustEnrolTotp,
+    recordAudit,
+    async socketOperator(tokenHash) {
+      const operator = await auth.authenticate(tokenHash);
+      if (!operator || operator.mustChangePassword || mustEnrolTotp(operator, requireTotpEnrolment)) return null;
+      return {
+        id: operator.id,
+        role: operator.role,
+        readsMoneyDesk: roleCan(operator.role, 'money.read') || roleCan(operator.role, 'slips.read'),
+      };
+    },
     operator: async (scope) => {
       await scope.register(operatorAuthRoutes, { auth });
       await scope.register(staffRoutes, { staff });

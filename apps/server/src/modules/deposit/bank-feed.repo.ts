@@ -26,11 +26,17 @@ export async function insertTransfer(db: Kysely<Database>, row: NewBankTransfer)
   return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
 }
 
-/** An UNMATCHED transfer becomes CREDITED (or DUPLICATE) at most once, however operators race. */
+/** An UNMATCHED transfer becomes CREDITED, DUPLICATE or RETURNED at most once, however operators race. */
 export async function resolveUnmatched(
   db: Kysely<Database>,
   id: string,
-  change: { status: 'CREDITED' | 'DUPLICATE'; userId: string | null; statementId: string | null; resolvedBy: string },
+  change: {
+    status: 'CREDITED' | 'DUPLICATE' | 'RETURNED';
+    userId: string | null;
+    statementId: string | null;
+    resolvedBy: string;
+    decisionReason?: string | null;
+  },
   now: number,
 ): Promise<boolean> {
   const result = await db
@@ -41,6 +47,7 @@ export async function resolveUnmatched(
       user_id: change.userId,
       statement_id: change.statementId,
       resolved_by: change.resolvedBy,
+      decision_reason: change.decisionReason ?? null,
       updated_at: now,
     })
     .where('id', '=', id)

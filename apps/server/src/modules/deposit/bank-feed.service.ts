@@ -11,7 +11,7 @@ import {
 } from '@wallet/contract/bank-feed';
 import type { BankDepositAccount } from '@wallet/contract/deposit';
 import { fromMinor, toMinor } from '@wallet/contract/money';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { findAccountHolders } from '../../db/account-holders.repo.ts';
 import { CONTENT_KEYS, type DepositContent } from '../../db/content-settings.ts';
 import type { Database } from '../../db/schema.ts';
@@ -226,11 +226,17 @@ export function createBankFeed(deps: BankFeedDeps) {
    */
   async function creditUnmatched(
     transferId: string,
-    decision: { userId: string; operator: string },
+    decision: {
+      userId: string;
+      operator: string;
+      reason?: string | null | undefined;
+      /** Runs in the deciding transaction once it has won (the money desk's audit row). */
+      within?: (trx: Transaction<Database>, outcome: 'CREDITED' | 'DUPLICATE') => Promise<void>;
+    },
   ): Promise<{ status: 'CREDITED' | 'DUPLICATE'; statementId: string | null }> {
     const row = await repo.findTransferById(db, transferId);
     if (!row) throw notFound('NO_DATA');
-    if (row.status !== 'UNMATCHED') throw conflict('KEY_INVALID', 'status');
+    if (row.status !== 'UNMATCHED') throw conflict('ALREADY_DECIDED');
     const user = await repo.findCreditTarget(db, decision.userId);
     if (!user) throw notFound('NO_USER');
     const walletCurrency = ledgerCurrency(user.currency);
@@ -244,26 +250,76 @@ export function createBankFeed(deps: BankFeedDeps) {
         source: { kind: SYSTEM_KINDS.bankClearing, providerCode: '' },
         reference: bankDepositReference(row.reference),
       },
-      (trx, statementId) =>
-        repo.resolveUnmatched(
+      async (trx, statementId) => {
+        const won = await repo.resolveUnmatched(
           trx,
           row.id,
-          { status: 'CREDITED', userId: user.id, statementId, resolvedBy: decision.operator },
+          {
+            status: 'CREDITED',
+            userId: user.id,
+            statementId,
+            resolvedBy: decision.operator,
+            decisionReason: decision.reason ?? null,
+          },
           clock.now(),
-        ),
+        );
+        if (won) await decision.within?.(trx, 'CREDITED');
+        return won;
+      },
     );
     if (outcome.credited) return { status: 'CREDITED', statementId: outcome.statementId };
-    if (outcome.reason === 'declined') throw conflict('KEY_INVALID', 'status');
+    if (outcome.reason === 'declined') throw conflict('ALREADY_DECIDED');
     // duplicate-reference: either another operator's click credited it a moment ago (the row is no
     // longer UNMATCHED), or a slip paid this very bank transfer, which the row now records.
-    const marked = await repo.resolveUnmatched(
-      db,
-      row.id,
-      { status: 'DUPLICATE', userId: null, statementId: null, resolvedBy: decision.operator },
-      clock.now(),
-    );
-    if (!marked) throw conflict('KEY_INVALID', 'status');
+    const marked = await db.transaction().execute(async (trx) => {
+      const won = await repo.resolveUnmatched(
+        trx,
+        row.id,
+        {
+          status: 'DUPLICATE',
+          userId: null,
+          statementId: null,
+          resolvedBy: decision.operator,
+          decisionReason: decision.reason ?? null,
+        },
+        clock.now(),
+      );
+      if (won) await decision.within?.(trx, 'DUPLICATE');
+      return won;
+    });
+    if (!marked) throw conflict('ALREADY_DECIDED');
     return { status: 'DUPLICATE', statementId: null };
+  }
+
+  /**
+   * The operator had the bank send an UNMATCHED transfer back to whoever sent it. It never reached a
+   * wallet or the ledger, so only the record changes; once, however operators race.
+   */
+  async function returnToSender(
+    transferId: string,
+    decision: { operator: string; reason: string; within?: (trx: Transaction<Database>) => Promise<void> },
+  ): Promise<{ status: 'RETURNED' }> {
+    const row = await repo.findTransferById(db, transferId);
+    if (!row) throw notFound('NO_DATA');
+    if (row.status !== 'UNMATCHED') throw conflict('ALREADY_DECIDED');
+    const returned = await db.transaction().execute(async (trx) => {
+      const won = await repo.resolveUnmatched(
+        trx,
+        row.id,
+        {
+          status: 'RETURNED',
+          userId: null,
+          statementId: null,
+          resolvedBy: decision.operator,
+          decisionReason: decision.reason,
+        },
+        clock.now(),
+      );
+      if (won) await decision.within?.(trx);
+      return won;
+    });
+    if (!returned) throw conflict('ALREADY_DECIDED');
+    return { status: 'RETURNED' };
   }
 
   async function list(filter: { status?: BankTransferStatus | undefined; limit: number }): Promise<BankTransferView[]> {
@@ -275,6 +331,6 @@ export function createBankFeed(deps: BankFeedDeps) {
     return row && toView(row);
   }
 
-  return { sign, receive, creditUnmatched, list, find };
+  return { sign, receive, creditUnmatched, returnToSender, list, find };
 }
 export type BankFeed = ReturnType<typeof createBankFeed>;

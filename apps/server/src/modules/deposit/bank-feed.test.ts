@@ -1,7 +1,8 @@
-import type { BankTransferView } from '@wallet/contract/bank-feed';
+import type { MoneyQueuePage } from '@wallet/contract/backoffice/money-desk';
 import type { StatementListResponse } from '@wallet/contract/statement';
 import type { WalletResponse } from '@wallet/contract/wallet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ownerLogin, staffMember } from '../../../test/backoffice-helpers.ts';
 import {
   bearer,
   createTestContext,
@@ -27,8 +28,10 @@ const SECRET = 'bank-feed-test-secret-0123456789';
 
 describe.each(testDialects())('bank feed webhook (%s)', (dialect) => {
   let ctx: TestContext;
+  let operatorToken: string;
   beforeAll(async () => {
     ctx = await createTestContext(dialect, { BANK_WEBHOOK_SECRET: SECRET, WEBHOOK_TOLERANCE_SECONDS: '300' });
+    operatorToken = await ownerLogin(ctx.app);
   });
   afterAll(() => ctx.close());
 
@@ -78,10 +81,22 @@ describe.each(testDialects())('bank feed webhook (%s)', (dialect) => {
     const [notice] = await p.statements();
     const confirmed = await ctx.app.inject({
       method: 'POST',
-      url: `/sandbox/manual-deposits/${notice?._id}/confirm`,
+      url: `/api/backoffice/money/manual-deposits/${notice?._id}/confirm`,
+      headers: bearer(operatorToken),
       payload: { bankReference },
     });
     expect(confirmed.statusCode).toBe(200);
+  }
+
+  /** The operator credits a transfer at the back office's money desk to the player with this phone. */
+  async function creditTransfer(transferId: string | undefined, phone: string, token = operatorToken) {
+    const user = await ctx.db.kysely.selectFrom('users').select('id').where('username', '=', phone).executeTakeFirst();
+    return ctx.app.inject({
+      method: 'POST',
+      url: `/api/backoffice/money/transfers/${transferId}/credit`,
+      headers: bearer(token),
+      payload: { userId: user?.id ?? 'NO-SUCH-PLAYER' },
+    });
   }
 
   async function recorded(reference: string) {
@@ -253,17 +268,23 @@ describe.each(testDialects())('bank feed webhook (%s)', (dialect) => {
     expect(row).toMatchObject({ status: 'UNMATCHED', reason: 'NO_PLAYER', user_id: null, amount: 50000 });
     expect(await p.wallet()).toBe(0);
 
-    const listed = await ctx.app.inject({ method: 'GET', url: '/sandbox/bank/transfers?status=UNMATCHED' });
-    expect(listed.json<{ transfers: BankTransferView[] }>().transfers.map((t) => t.reference)).toContain(
-      transfer.reference,
-    );
+    const listed = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/backoffice/money/transfers?limit=100&order=desc',
+      headers: bearer(operatorToken),
+    });
+    expect(listed.json<MoneyQueuePage>().items.map((t) => t.reference)).toContain(transfer.reference);
 
-    const credit = (username: string) =>
-      ctx.app.inject({ method: 'POST', url: `/sandbox/bank/transfers/${row?.id}/credit`, payload: { username } });
-    expect((await credit('0000000000')).json()).toEqual({ message: 'NO_USER', field: 'username' });
+    const credit = (username: string) => creditTransfer(row?.id, username);
+    expect((await credit('0000000000')).json()).toEqual({ message: 'NO_USER', field: 'userId' });
     const credited = await credit(p.phone);
     expect(credited.statusCode).toBe(200);
-    expect(credited.json()).toMatchObject({ status: 'CREDITED', reason: null, resolvedBy: 'sandbox', amount: 500 });
+    expect(credited.json()).toEqual({ id: row?.id, outcome: 'CREDITED' });
+    expect((await recorded(transfer.reference))[0]).toMatchObject({
+      status: 'CREDITED',
+      reason: null,
+      resolved_by: 'admin',
+    });
     expect(await p.wallet()).toBe(500);
     expect(await p.coin()).toBe(5);
     expect((await p.statements())[0]).toMatchObject({ statementType: 'deposit', from: 'SCB', amount: 500 });
@@ -271,7 +292,7 @@ describe.each(testDialects())('bank feed webhook (%s)', (dialect) => {
     // A second click, and the bank delivering the same transfer again, move nothing.
     const twice = await credit(p.phone);
     expect(twice.statusCode).toBe(409);
-    expect(twice.json()).toEqual({ message: 'KEY_INVALID', field: 'status' });
+    expect(twice.json()).toEqual({ message: 'ALREADY_DECIDED' });
     expect((await send(transfer)).json()).toEqual({
       reference: transfer.reference,
       status: 'CREDITED',
@@ -287,12 +308,13 @@ describe.each(testDialects())('bank feed webhook (%s)', (dialect) => {
     const transfer = transferTo({ accountNo: '5550001113', bankCode: 'SCB' }, 80);
     await send(transfer);
     const [row] = await recorded(transfer.reference);
-    const answers = await Promise.all(
-      [a.phone, b.phone].map((username) =>
-        ctx.app.inject({ method: 'POST', url: `/sandbox/bank/transfers/${row?.id}/credit`, payload: { username } }),
-      ),
-    );
+    const finance = await staffMember(ctx.app, operatorToken, 'finance');
+    const answers = await Promise.all([
+      creditTransfer(row?.id, a.phone),
+      creditTransfer(row?.id, b.phone, finance.token),
+    ]);
     expect(answers.map((res) => res.statusCode).sort()).toEqual([200, 409]);
+    expect(answers.find((res) => res.statusCode === 409)?.json()).toEqual({ message: 'ALREADY_DECIDED' });
     expect((await a.wallet()) + (await b.wallet())).toBe(80);
     await expectLedgerHealthy();
   });
@@ -369,13 +391,8 @@ describe.each(testDialects())('bank feed webhook (%s)', (dialect) => {
     expect(await b.wallet()).toBe(0);
 
     // The operator decides the held one, once.
-    const credit = () =>
-      ctx.app.inject({
-        method: 'POST',
-        url: `/sandbox/bank/transfers/${held?.id}/credit`,
-        payload: { username: a.phone },
-      });
-    expect((await credit()).json()).toMatchObject({ status: 'CREDITED', resolvedBy: 'sandbox' });
+    const credit = () => creditTransfer(held?.id, a.phone);
+    expect((await credit()).json()).toEqual({ id: held?.id, outcome: 'CREDITED' });
     expect((await credit()).statusCode).toBe(409);
     expect(await a.wallet()).toBe(75);
     expect(await b.wallet()).toBe(0);
@@ -392,11 +409,7 @@ describe.each(testDialects())('bank feed webhook (%s)', (dialect) => {
     expect((await send(wrongBank)).json()).toMatchObject({ status: 'UNKNOWN_DESTINATION' });
     const [row] = await recorded(notOurs.reference);
     expect(row).toMatchObject({ status: 'UNKNOWN_DESTINATION', currency: null });
-    const credit = await ctx.app.inject({
-      method: 'POST',
-      url: `/sandbox/bank/transfers/${row?.id}/credit`,
-      payload: { username: p.phone },
-    });
+    const credit = await creditTransfer(row?.id, p.phone);
     expect(credit.statusCode).toBe(409);
     expect(await p.wallet()).toBe(0);
     await expectLedgerHealthy();
@@ -423,13 +436,14 @@ describe.each(testDialects())('bank feed webhook (%s)', (dialect) => {
       expect((await send(transfer)).json()).toMatchObject({ status: 'UNMATCHED' });
       await confirmManualDeposit(p, 45, transfer.reference);
       const [row] = await recorded(transfer.reference);
-      const credit = await ctx.app.inject({
-        method: 'POST',
-        url: `/sandbox/bank/transfers/${row?.id}/credit`,
-        payload: { username: p.phone },
-      });
+      const credit = await creditTransfer(row?.id, p.phone);
       expect(credit.statusCode).toBe(200);
-      expect(credit.json()).toMatchObject({ status: 'DUPLICATE', userId: null, resolvedBy: 'sandbox' });
+      expect(credit.json()).toEqual({ id: row?.id, outcome: 'DUPLICATE' });
+      expect((await recorded(transfer.reference))[0]).toMatchObject({
+        status: 'DUPLICATE',
+        user_id: null,
+        resolved_by: 'admin',
+      });
       expect(await p.wallet()).toBe(45);
       await expectLedgerHealthy();
     });

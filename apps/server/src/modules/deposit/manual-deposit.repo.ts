@@ -29,10 +29,11 @@ export async function decidePending(
   status: 'CONFIRMED' | 'REJECTED',
   operator: string,
   now: number,
+  reason?: string | null | undefined,
 ): Promise<boolean> {
   const decided = await trx
     .updateTable('manual_deposits')
-    .set({ status, decided_by: operator, decided_at: now, updated_at: now })
+    .set({ status, decided_by: operator, decided_at: now, decision_reason: reason ?? null, updated_at: now })
     .where('id', '=', id)
     .where('status', '=', 'PENDING')
     .executeTakeFirst();

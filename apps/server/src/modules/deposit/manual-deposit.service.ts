@@ -1,7 +1,7 @@
 import type { ManualDepositStatus, ManualDepositView } from '@wallet/contract/bank-feed';
 import { fromMinor, toMinor } from '@wallet/contract/money';
 import type { WalletMoveResponse } from '@wallet/contract/wallet';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { CONTENT_KEYS, type DepositContent } from '../../db/content-settings.ts';
 import { type MoneyTransactions, PLAIN_TRANSACTIONS } from '../../db/money-transactions.ts';
 import type { Database } from '../../db/schema.ts';
@@ -103,11 +103,17 @@ export function createManualDeposits(deps: ManualDepositDeps) {
    */
   async function confirm(
     id: string,
-    decision: { operator: string; bankReference?: string | undefined },
+    decision: {
+      operator: string;
+      bankReference?: string | undefined;
+      reason?: string | null | undefined;
+      /** Runs in the crediting transaction once the decision has won (the money desk's audit row). */
+      within?: (trx: Transaction<Database>) => Promise<void>;
+    },
   ): Promise<{ status: 'CONFIRMED'; walletMinor: number }> {
     const row = await findManualDeposit(db, id);
     if (!row) throw notFound('NO_DATA');
-    if (row.status !== 'PENDING') throw conflict('KEY_INVALID', 'status');
+    if (row.status !== 'PENDING') throw conflict('ALREADY_DECIDED');
     const outcome = await deposits.creditPending(
       {
         statementId: row.id,
@@ -116,25 +122,33 @@ export function createManualDeposits(deps: ManualDepositDeps) {
         source: { kind: SYSTEM_KINDS.bankClearing, providerCode: '' },
         ...(decision.bankReference ? { reference: bankDepositReference(decision.bankReference) } : {}),
       },
-      (trx) => decidePending(trx, id, 'CONFIRMED', decision.operator, clock.now()),
+      async (trx) => {
+        const won = await decidePending(trx, id, 'CONFIRMED', decision.operator, clock.now(), decision.reason);
+        if (won) await decision.within?.(trx);
+        return won;
+      },
     );
     if (outcome.credited) return { status: 'CONFIRMED', walletMinor: outcome.walletMinor };
     // The bank transfer the operator named was already paid by another route.
     if (outcome.reason === 'duplicate-reference') throw conflict('KEY_INVALID', 'bankReference');
-    throw conflict('KEY_INVALID', 'status');
+    throw conflict('ALREADY_DECIDED');
   }
 
   /** The operator found no such transfer: the notice and its statement end FAILED; no money moved. */
-  async function reject(id: string, decision: { operator: string }): Promise<{ status: 'REJECTED' }> {
+  async function reject(
+    id: string,
+    decision: { operator: string; reason: string; within?: (trx: Transaction<Database>) => Promise<void> },
+  ): Promise<{ status: 'REJECTED' }> {
     const now = clock.now();
     const rejected = await db.transaction().execute(async (trx) => {
-      if (!(await decidePending(trx, id, 'REJECTED', decision.operator, now))) return false;
+      if (!(await decidePending(trx, id, 'REJECTED', decision.operator, now, decision.reason))) return false;
       await settleStatement(trx, id, 'FAILED', now);
+      await decision.within?.(trx);
       return true;
     });
     if (rejected) return { status: 'REJECTED' };
     if (!(await findManualDeposit(db, id))) throw notFound('NO_DATA');
-    throw conflict('KEY_INVALID', 'status');
+    throw conflict('ALREADY_DECIDED');
   }
 
   async function list(filter: { status?: ManualDepositStatus | undefined; limit: number }) {

@@ -1,7 +1,8 @@
-import type { ManualDepositView } from '@wallet/contract/bank-feed';
+import type { MoneyQueuePage } from '@wallet/contract/backoffice/money-desk';
 import type { StatementListResponse } from '@wallet/contract/statement';
 import type { WalletResponse } from '@wallet/contract/wallet';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ownerLogin } from '../../../test/backoffice-helpers.ts';
 import {
   bearer,
   createTestContext,
@@ -19,10 +20,12 @@ import { newReference, OPERATOR_AUTO_ACCOUNT } from './bank-feed.fixtures.ts';
 describe.each(testDialects())('manual deposits (%s)', (dialect) => {
   let ctx: TestContext;
   let seeded: DepositContent;
+  let operatorToken: string;
   beforeAll(async () => {
     // One coin per 50 baht here, to see the rate is the configured one.
     ctx = await createTestContext(dialect, { DEPOSIT_BAHT_PER_COIN: '50' });
     seeded = (await getSetting<DepositContent>(ctx.db.kysely, CONTENT_KEYS.deposit)) as DepositContent;
+    operatorToken = await ownerLogin(ctx.app);
   });
   afterAll(() => ctx.close());
   beforeEach(async () => {
@@ -46,11 +49,13 @@ describe.each(testDialects())('manual deposits (%s)', (dialect) => {
     };
   }
 
+  // The operator decides at the back office's money desk; a rejection needs a reason.
   const decide = (id: string, decision: 'confirm' | 'reject', payload?: object) =>
     ctx.app.inject({
       method: 'POST',
-      url: `/sandbox/manual-deposits/${id}/${decision}`,
-      ...(payload ? { payload } : {}),
+      url: `/api/backoffice/money/manual-deposits/${id}/${decision}`,
+      headers: bearer(operatorToken),
+      payload: payload ?? (decision === 'reject' ? { reason: 'no such transfer at the bank' } : {}),
     });
 
   async function notices(userId?: string) {
@@ -130,7 +135,7 @@ describe.each(testDialects())('manual deposits (%s)', (dialect) => {
 
     const confirmed = await decide(id, 'confirm');
     expect(confirmed.statusCode).toBe(200);
-    expect(confirmed.json()).toEqual({ id, status: 'CONFIRMED', wallet: { amount: 275 } });
+    expect(confirmed.json()).toEqual({ id, outcome: 'CONFIRMED' });
     expect(await p.wallet()).toBe(275);
     expect(await p.coin()).toBe(5);
     const lines = await p.statements();
@@ -140,7 +145,7 @@ describe.each(testDialects())('manual deposits (%s)', (dialect) => {
     for (const again of ['confirm', 'reject'] as const) {
       const res = await decide(id, again);
       expect(res.statusCode).toBe(409);
-      expect(res.json()).toEqual({ message: 'KEY_INVALID', field: 'status' });
+      expect(res.json()).toEqual({ message: 'ALREADY_DECIDED' });
     }
     expect(await p.wallet()).toBe(275);
     expect(await p.coin()).toBe(5);
@@ -164,15 +169,20 @@ describe.each(testDialects())('manual deposits (%s)', (dialect) => {
     const [notice] = await notices(await userId(p.phone));
     const id = notice?.id as string;
     const rejected = await decide(id, 'reject');
-    expect(rejected.json()).toEqual({ id, status: 'REJECTED' });
+    expect(rejected.json()).toEqual({ id, outcome: 'REJECTED' });
     expect((await p.statements())[0]).toMatchObject({ _id: id, status: 'FAILED' });
     expect((await decide(id, 'confirm')).statusCode).toBe(409);
     expect(await p.wallet()).toBe(20);
     expect((await decide('NOSUCHNOTICE', 'reject')).json()).toEqual({ message: 'NO_DATA' });
     expect((await decide('NOSUCHNOTICE', 'confirm')).statusCode).toBe(404);
 
-    const listed = await ctx.app.inject({ method: 'GET', url: '/sandbox/manual-deposits?status=REJECTED' });
-    expect(listed.json<{ deposits: ManualDepositView[] }>().deposits.map((d) => d.id)).toContain(id);
+    expect(await notices(await userId(p.phone))).toMatchObject([{ id, status: 'REJECTED' }]);
+    const queue = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/backoffice/money/manual-deposits?limit=100',
+      headers: bearer(operatorToken),
+    });
+    expect(queue.json<MoneyQueuePage>().items.map((item) => item.id)).not.toContain(id);
     await expectLedgerHealthy();
   });
 

@@ -16,9 +16,8 @@ import { z } from 'zod';
 import type { Database } from '../../db/schema.ts';
 import { ledgerCurrency } from '../../ledger/accounts.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { conflict, notFound, refused } from '../../lib/domain-error.ts';
+import { conflict, refused } from '../../lib/domain-error.ts';
 import { orderedId } from '../../lib/ids.ts';
-import { SANDBOX_OPERATOR } from '../feature.ts';
 import { findPlayerByUsername } from './bank-feed.repo.ts';
 import { type BankFeed, operatorBankAccounts } from './bank-feed.service.ts';
 
@@ -107,25 +106,5 @@ export const sandboxBankRoutes: FastifyPluginAsyncZod<{ db: Kysely<Database>; cl
       },
     },
     async (request) => ({ transfers: await feed.list(request.query) }),
-  );
-
-  // The operator credits an UNMATCHED transfer to the player they identified (by phone).
-  app.post(
-    '/sandbox/bank/transfers/:id/credit',
-    {
-      schema: {
-        params: z.object({ id: text().min(1).max(64) }),
-        body: z.object({ username: text().min(1).max(30) }),
-        response: { 200: bankTransferView },
-      },
-    },
-    async (request) => {
-      const user = await findPlayerByUsername(db, request.body.username);
-      if (!user) throw refused('NO_USER', 'username');
-      await feed.creditUnmatched(request.params.id, { userId: user.id, operator: SANDBOX_OPERATOR });
-      const view = await feed.find(request.params.id);
-      if (!view) throw notFound('NO_DATA');
-      return view;
-    },
   );
 };

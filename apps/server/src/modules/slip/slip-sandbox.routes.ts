@@ -1,12 +1,7 @@
 import { text } from '@wallet/contract/common';
 import { type BankDepositAccount, depositLookupResponse } from '@wallet/contract/deposit';
 import { apiAmount, toMinor } from '@wallet/contract/money';
-import {
-  slipCreditRequest,
-  slipOperatorListQuery,
-  slipOperatorView,
-  slipRejectRequest,
-} from '@wallet/contract/slip-operator';
+import { slipOperatorListQuery, slipOperatorView } from '@wallet/contract/slip-operator';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { slipVerify as miniQrPayload } from 'promptparse/generate';
@@ -22,7 +17,6 @@ import { renderSlipImage } from '../../providers/slip-verify/sandbox-slip-image.
 import type { SandboxSlipVerifier } from '../../providers/slip-verify/sandbox-slip-verify.ts';
 import { maskAccountNo } from '../../providers/slip-verify/slip-verify-provider.ts';
 import { bankIdOfCode } from '../../providers/slip-verify/thai-bank-ids.ts';
-import { SANDBOX_OPERATOR } from '../feature.ts';
 import { findPlayerAccount } from './slip.repo.ts';
 import type { SlipService } from './slip.service.ts';
 
@@ -158,8 +152,7 @@ export const slipSandboxRoutes: FastifyPluginAsyncZod<SlipSandboxOptions> = asyn
     return { message: 'OK' };
   });
 
-  // Operator stand-ins until the back office exists: slips held for a decision (holdReason), and the
-  // decision itself.
+  // The slips as the bank's side sees them, for tests and the CLI; the decisions are the back office's.
   app.get(
     '/sandbox/slips',
     {
@@ -169,18 +162,5 @@ export const slipSandboxRoutes: FastifyPluginAsyncZod<SlipSandboxOptions> = asyn
       },
     },
     async (request) => ({ slips: await slips.operatorList(request.query) }),
-  );
-
-  const slipParams = z.object({ id: z.string().min(1).max(64) });
-  app.post(
-    '/sandbox/slips/:id/credit',
-    { schema: { params: slipParams, body: slipCreditRequest, response: { 200: slipOperatorView } } },
-    async (request) =>
-      slips.creditHeld(request.params.id, { username: request.body.username, operator: SANDBOX_OPERATOR }),
-  );
-  app.post(
-    '/sandbox/slips/:id/reject',
-    { schema: { params: slipParams, body: slipRejectRequest, response: { 200: slipOperatorView } } },
-    async (request) => slips.rejectHeld(request.params.id, { note: request.body.note, operator: SANDBOX_OPERATOR }),
   );
 };

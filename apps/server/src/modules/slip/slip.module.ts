@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { createSandboxSlipVerifier } from '../../providers/slip-verify/sandbox-slip-verify.ts';
 import type { FeatureContext, FeatureRoutes } from '../feature.ts';
 import { playerSlipRoutes, publicSlipImageRoutes } from './slip.routes.ts';
-import { createSlipService } from './slip.service.ts';
+import { createSlipService, type SlipService } from './slip.service.ts';
 import { createSlipImageLinks } from './slip-image-links.ts';
 import { slipSandboxRoutes } from './slip-sandbox.routes.ts';
 import { createSlipStorage } from './slip-storage.ts';
@@ -11,7 +11,7 @@ import { createSlipStorage } from './slip-storage.ts';
 const RETRY_SWEEP_MS = 1000;
 
 /** Transfer slip uploads, verification and the slip list. */
-export async function slipFeature(ctx: FeatureContext): Promise<FeatureRoutes> {
+export async function slipFeature(ctx: FeatureContext): Promise<FeatureRoutes & { slips: SlipService }> {
   // The only verifier so far is the sandbox bank's; without one, slips wait for an operator.
   const sandboxVerifier = ctx.config.sandboxProviders ? createSandboxSlipVerifier(ctx.db, ctx.clock) : undefined;
   const links = createSlipImageLinks(ctx.secret, ctx.clock);
@@ -45,6 +45,7 @@ export async function slipFeature(ctx: FeatureContext): Promise<FeatureRoutes> {
   timer?.unref();
 
   return {
+    slips,
     public: async (app) => {
       await app.register(publicSlipImageRoutes, { slips, links });
     },

@@ -3,7 +3,7 @@ import { fromMinor } from '@wallet/contract/money';
 import { SLIP_UPLOAD_INTERVAL_MS, type SlipHoldReason } from '@wallet/contract/slip';
 import type { SlipOperatorView } from '@wallet/contract/slip-operator';
 import type { Slip } from '@wallet/contract/statement';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { findAccountHolders } from '../../db/account-holders.repo.ts';
 import { CONTENT_KEYS, type DepositContent, type SlipWindowContent } from '../../db/content-settings.ts';
 import { type MoneyTransactions, PLAIN_TRANSACTIONS } from '../../db/money-transactions.ts';
@@ -388,7 +388,7 @@ export function createSlipService(deps: SlipServiceDeps) {
   async function heldSlip(slipId: string): Promise<SlipRow> {
     const slip = await findSlip(db, slipId);
     if (!slip) throw notFound('NO_DATA');
-    if (slip.status !== 'processing' || slip.hold_reason === null) throw conflict('KEY_INVALID', 'status');
+    if (slip.status !== 'processing' || slip.hold_reason === null) throw conflict('ALREADY_DECIDED');
     return slip;
   }
 
@@ -399,7 +399,15 @@ export function createSlipService(deps: SlipServiceDeps) {
    * uploader's slip succeeds if they are that player; otherwise it fails NOT_MATCH and records the
    * statement the money went to. Other held slips of the same transfer end as duplicates.
    */
-  async function creditHeld(slipId: string, decision: { username: string; operator: string }) {
+  async function creditHeld(
+    slipId: string,
+    decision: {
+      username: string;
+      operator: string;
+      /** Runs in the deciding transaction once the decision has won (the money desk's audit row). */
+      within?: (trx: Transaction<Database>, outcome: 'CREDITED' | 'DUPLICATE') => Promise<void>;
+    },
+  ) {
     const slip = await heldSlip(slipId);
     const target = await findPlayerAccount(db, { username: decision.username });
     if (!target) throw refused('NO_USER', 'username');
@@ -427,28 +435,56 @@ export function createSlipService(deps: SlipServiceDeps) {
             : { status: 'failed', note: 'NOT_MATCH', statementId };
         if (!(await settleHeldSlip(trx, slip.id, outcome, decision.operator, now))) return false;
         await failHeldTwins(trx, reference, slip.id, decision.operator, now);
+        await decision.within?.(trx, 'CREDITED');
         return true;
       },
     );
     if (!credited.credited) {
       // declined: another decision got there first. duplicate-reference: the transfer was paid meanwhile.
-      if (credited.reason === 'declined') throw conflict('KEY_INVALID', 'status');
+      if (credited.reason === 'declined') throw conflict('ALREADY_DECIDED');
       const duplicate: SlipOutcome = { status: 'failed', note: 'SLIP_REFNO_DUPLICATED' };
-      if (!(await settleHeldSlip(db, slip.id, duplicate, decision.operator, now))) {
-        throw conflict('KEY_INVALID', 'status');
-      }
+      const marked = await db.transaction().execute(async (trx) => {
+        const won = await settleHeldSlip(trx, slip.id, duplicate, decision.operator, now);
+        if (won) await decision.within?.(trx, 'DUPLICATE');
+        return won;
+      });
+      if (!marked) throw conflict('ALREADY_DECIDED');
     }
     return operatorView(slip.id);
   }
 
   /** The operator's refusal of a held slip, with the reason the player will see. */
-  async function rejectHeld(slipId: string, decision: { note: SlipReasonCode; operator: string }) {
+  async function rejectHeld(
+    slipId: string,
+    decision: { note: SlipReasonCode; operator: string; within?: (trx: Transaction<Database>) => Promise<void> },
+  ) {
     const slip = await heldSlip(slipId);
     const outcome: SlipOutcome = { status: 'failed', note: decision.note };
-    if (!(await settleHeldSlip(db, slip.id, outcome, decision.operator, clock.now()))) {
-      throw conflict('KEY_INVALID', 'status');
-    }
+    const rejected = await db.transaction().execute(async (trx) => {
+      const won = await settleHeldSlip(trx, slip.id, outcome, decision.operator, clock.now());
+      if (won) await decision.within?.(trx);
+      return won;
+    });
+    if (!rejected) throw conflict('ALREADY_DECIDED');
     return operatorView(slip.id);
+  }
+
+  /** What the bank's verification service said of a held slip, for the operator's decision. */
+  async function verifierAnswer(slipId: string) {
+    const slip = await findSlip(db, slipId);
+    if (!slip) throw notFound('NO_DATA');
+    return {
+      holdReason: slip.hold_reason,
+      sendingBank: slip.sending_bank,
+      senderBankCode: slip.sender_bank_code,
+      senderAccountNo: slip.sender_account_no,
+      transferredAt: slip.transferred_at === null ? null : new Date(slip.transferred_at).toISOString(),
+    };
+  }
+
+  /** A signed, short-lived link to a slip's image, for the operator's viewer. */
+  function operatorImageUrl(slipId: string): string {
+    return deps.links.url(slipId);
   }
 
   return {
@@ -462,6 +498,9 @@ export function createSlipService(deps: SlipServiceDeps) {
     imageUrl,
     image,
     operatorList,
+    operatorView,
+    operatorImageUrl,
+    verifierAnswer,
     creditHeld,
     rejectHeld,
   };

@@ -14,6 +14,7 @@ import type { WalletResponse } from '@wallet/contract/wallet';
 import jpeg from 'jpeg-js';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ownerLogin } from '../../../test/backoffice-helpers.ts';
 import { bearer, createTestContext, registerPlayer, type TestContext, testDialects } from '../../../test/helpers.ts';
 import { createDomainEvents } from '../../events/domain-events.ts';
 import { checkLedger } from '../../ledger/check.ts';
@@ -603,8 +604,17 @@ describe.each(testDialects())('transfer slips (%s)', (dialect) => {
       expect(res.statusCode, res.body).toBe(200);
       return res.json<{ slips: SlipOperatorView[] }>().slips.filter((slip) => slip.reference === reference);
     }
-    const decide = (id: string, action: 'credit' | 'reject', payload: object = {}) =>
-      ctx.app.inject({ method: 'POST', url: `/sandbox/slips/${id}/${action}`, payload });
+    // The operator decides at the back office's money desk: approve credits, reject needs a reason code.
+    const decide = async (id: string, action: 'credit' | 'reject', payload: object = {}) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: `/api/backoffice/money/slips/${id}/${action === 'credit' ? 'approve' : 'reject'}`,
+        headers: bearer(await ownerLogin(ctx.app)),
+        payload: action === 'reject' ? { note: 'NOT_MATCH', ...payload } : payload,
+      });
+    const decidedBy = async (id: string) =>
+      (await ctx.db.kysely.selectFrom('slips').select('decided_by').where('id', '=', id).executeTakeFirstOrThrow())
+        .decided_by;
 
     it('does not pay player B for player A’s slip when B’s account shows the same digits: both wait for the operator', async () => {
       // KBANK prints both as xxxxx6823x.
@@ -644,7 +654,8 @@ describe.each(testDialects())('transfer slips (%s)', (dialect) => {
       const aSlip = held.find((slip) => slip.username === a.phone) as SlipOperatorView;
       const credited = await decide(aSlip.id, 'credit', { username: a.phone });
       expect(credited.statusCode, credited.body).toBe(200);
-      expect(credited.json()).toMatchObject({ status: 'success', note: null, decidedBy: 'sandbox' });
+      expect(credited.json()).toEqual({ id: aSlip.id, outcome: 'CREDITED' });
+      expect(await decidedBy(aSlip.id)).toBe('admin');
       expect(await a.wallet()).toBe(500);
       expect((await a.list()).slips[0]).toMatchObject({ status: 'success', note: null, reference, amount: 500 });
       expect((await b.list()).slips[0]).toMatchObject({ status: 'failed', note: 'SLIP_REFNO_DUPLICATED', reference });
@@ -696,7 +707,8 @@ describe.each(testDialects())('transfer slips (%s)', (dialect) => {
       // The operator finds A sent it: A is paid although B uploaded it, and B's slip fails as not B's account.
       const toA = await decide(heldId, 'credit', { username: a.phone });
       expect(toA.statusCode, toA.body).toBe(200);
-      expect(toA.json()).toMatchObject({ status: 'failed', note: 'NOT_MATCH', decidedBy: 'sandbox' });
+      expect(toA.json()).toEqual({ id: heldId, outcome: 'CREDITED' });
+      expect(await decidedBy(heldId)).toBe('admin');
       expect(await a.wallet()).toBe(120);
       expect(await b.wallet()).toBe(0);
       expect(await stranger.wallet()).toBe(0);
@@ -712,7 +724,8 @@ describe.each(testDialects())('transfer slips (%s)', (dialect) => {
       const anotherId = (another as SlipOperatorView).id;
       const rejected = await decide(anotherId, 'reject');
       expect(rejected.statusCode, rejected.body).toBe(200);
-      expect(rejected.json()).toMatchObject({ status: 'failed', note: 'NOT_MATCH', decidedBy: 'sandbox' });
+      expect(rejected.json()).toEqual({ id: anotherId, outcome: 'REJECTED' });
+      expect((await b.list()).slips[0]).toMatchObject({ status: 'failed', note: 'NOT_MATCH' });
       expect((await decide(anotherId, 'credit', { username: a.phone })).statusCode).toBe(409);
       expect((await decide(anotherId, 'reject')).statusCode).toBe(409);
       expect(await a.wallet()).toBe(120);
@@ -736,7 +749,8 @@ describe.each(testDialects())('transfer slips (%s)', (dialect) => {
       const [held] = await operatorList(reference);
       const decided = await decide((held as SlipOperatorView).id, 'credit', { username: a.phone });
       expect(decided.statusCode, decided.body).toBe(200);
-      expect(decided.json()).toMatchObject({ status: 'failed', note: 'SLIP_REFNO_DUPLICATED' });
+      expect(decided.json()).toEqual({ id: (held as SlipOperatorView).id, outcome: 'DUPLICATE' });
+      expect((await a.list()).slips[0]).toMatchObject({ status: 'failed', note: 'SLIP_REFNO_DUPLICATED' });
       expect(await a.wallet()).toBe(90);
       await expectLedgerHealthy();
     });

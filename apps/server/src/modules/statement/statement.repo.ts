@@ -56,3 +56,16 @@ export async function depositChannels(
   for (const [rows, channel] of found) for (const row of rows) if (row.id) channels.set(row.id, channel);
   return channels;
 }
+
+/** The operator's reason on each of these withdrawals that has one (a refusal, a payout marked failed). */
+export async function withdrawalReasons(db: Kysely<Database>, statementIds: string[]): Promise<Map<string, string>> {
+  if (statementIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('withdrawals')
+    .select(['id', 'decision_reason'])
+    .where('id', 'in', statementIds)
+    .where('status', '=', 'FAILED')
+    .where('decision_reason', 'is not', null)
+    .execute();
+  return new Map(rows.map((row) => [row.id, row.decision_reason as string]));
+}

@@ -9,7 +9,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { playerOf } from '../../http/auth.ts';
-import { countStatements, depositChannels, pageStatements } from './statement.repo.ts';
+import { countStatements, depositChannels, pageStatements, withdrawalReasons } from './statement.repo.ts';
 
 const LINKED_KINDS = ['bonus', 'promotion', 'invite', 'refund', 'luckydraw'] as const;
 
@@ -25,10 +25,16 @@ export const statementRoutes: FastifyPluginAsyncZod<{ db: Kysely<Database> }> = 
         countStatements(db, userId),
         pageStatements(db, userId, (page - 1) * limit, limit),
       ]);
-      const channels = await depositChannels(
-        db,
-        rows.filter((row) => row.statement_type === 'deposit').map((row) => row.id),
-      );
+      const [channels, reasons] = await Promise.all([
+        depositChannels(
+          db,
+          rows.filter((row) => row.statement_type === 'deposit').map((row) => row.id),
+        ),
+        withdrawalReasons(
+          db,
+          rows.filter((row) => row.statement_type === 'withdraw').map((row) => row.id),
+        ),
+      ]);
       return {
         total,
         statements: rows.map((row): StatementEntry => {
@@ -43,6 +49,8 @@ export const statementRoutes: FastifyPluginAsyncZod<{ db: Kysely<Database> }> = 
           };
           const channel = channels.get(row.id);
           if (channel) entry.channel = channel;
+          const reason = reasons.get(row.id);
+          if (reason) entry.reason = reason;
           const kind = LINKED_KINDS.find((k) => k === row.linked_kind);
           if (kind && row.linked_description !== null) entry[kind] = { description: row.linked_description };
           return entry;

@@ -1,5 +1,6 @@
 import type { WalletResponse } from '@wallet/contract/wallet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { operatorCaller, ownerLogin } from '../../../test/backoffice-helpers.ts';
 import {
   createTestContext,
   fundWallet,
@@ -27,8 +28,13 @@ describe.each(testDialects())('withdrawals after a bank account change (%s)', (d
   });
   afterAll(() => ctx.close());
 
-  const decide = (id: string, decision: 'approve' | 'reject') =>
-    ctx.app.inject({ method: 'POST', url: `/sandbox/withdrawals/${id}/${decision}` });
+  // The operator's decisions are the back office's money desk (a rejection needs a reason).
+  const decide = async (id: string, decision: 'approve' | 'reject') =>
+    operatorCaller(ctx.app, await ownerLogin(ctx.app))(
+      'POST',
+      `/api/backoffice/money/withdrawals/${id}/${decision}`,
+      decision === 'reject' ? { reason: 'not the player' } : {},
+    );
   const withdrawal = (id: string) =>
     ctx.db.kysely.selectFrom('withdrawals').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
   const settledSoon = async (id: string) => {
@@ -97,10 +103,10 @@ describe.each(testDialects())('withdrawals after a bank account change (%s)', (d
     const p = await playerWithNewAccount(1_000);
     const id = await p.withdraw(200);
     const approved = await decide(id, 'approve');
-    expect(approved.json()).toEqual({ id, status: 'PENDING', review: 'APPROVED', decided: true });
+    expect(approved.json()).toEqual({ id, outcome: 'APPROVED' });
     expect(await settledSoon(id)).toMatchObject({ status: 'PAID', review: 'APPROVED' });
-    expect((await decide(id, 'approve')).json()).toMatchObject({ status: 'PAID', decided: false });
-    expect((await decide(id, 'reject')).json()).toMatchObject({ status: 'PAID', decided: false });
+    expect((await decide(id, 'approve')).json()).toEqual({ message: 'ALREADY_DECIDED' });
+    expect((await decide(id, 'reject')).statusCode).toBe(409);
     expect(await p.wallet()).toBe(800);
     expect(await checkLedger(ctx.db.kysely)).toEqual([]);
   });
@@ -110,11 +116,15 @@ describe.each(testDialects())('withdrawals after a bank account change (%s)', (d
     const id = await p.withdraw(400);
     expect(await p.wallet()).toBe(600);
     const rejected = await decide(id, 'reject');
-    expect(rejected.json()).toEqual({ id, status: 'FAILED', review: 'REJECTED', decided: true });
-    expect(await withdrawal(id)).toMatchObject({ status: 'FAILED', failure_reason: 'REVIEW_REJECTED' });
+    expect(rejected.json()).toEqual({ id, outcome: 'REJECTED' });
+    expect(await withdrawal(id)).toMatchObject({
+      status: 'FAILED',
+      failure_reason: 'REVIEW_REJECTED',
+      decision_reason: 'not the player',
+    });
     expect(await p.wallet()).toBe(1_000);
-    expect((await decide(id, 'reject')).json()).toMatchObject({ decided: false });
-    expect((await decide(id, 'approve')).json()).toMatchObject({ status: 'FAILED', decided: false });
+    expect((await decide(id, 'reject')).json()).toEqual({ message: 'ALREADY_DECIDED' });
+    expect((await decide(id, 'approve')).statusCode).toBe(409);
     expect(await p.wallet()).toBe(1_000);
     expect(await checkLedger(ctx.db.kysely)).toEqual([]);
     expect((await decide('NO-SUCH-WITHDRAWAL', 'approve')).statusCode).toBe(404);

@@ -2,10 +2,10 @@ import { manualPayouts } from '../../providers/payments/payout.ts';
 import { createSandboxPayouts } from '../../providers/payments/payout-sandbox.ts';
 import type { FeatureContext, FeatureRoutes } from '../feature.ts';
 import { sandboxPayoutRoutes, withdrawRoutes } from './withdraw.routes.ts';
-import { createWithdrawals } from './withdraw.service.ts';
+import { createWithdrawals, type Withdrawals } from './withdraw.service.ts';
 
 /** Withdrawals to the player's registered bank account, held until the payout posts or fails. */
-export async function withdrawFeature(ctx: FeatureContext): Promise<FeatureRoutes> {
+export async function withdrawFeature(ctx: FeatureContext): Promise<FeatureRoutes & { withdrawals: Withdrawals }> {
   const sandbox = ctx.config.sandboxProviders
     ? createSandboxPayouts({ delayMs: ctx.config.sandboxPayoutDelayMs })
     : undefined;
@@ -21,6 +21,7 @@ export async function withdrawFeature(ctx: FeatureContext): Promise<FeatureRoute
   // Timers die with the process: payouts still in flight are handed to the bank again.
   await withdrawals.redispatchPending();
   return {
+    withdrawals,
     player: async (app) => {
       await app.register(withdrawRoutes, { withdrawals, idempotency: ctx.idempotency });
     },

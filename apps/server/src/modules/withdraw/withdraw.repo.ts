@@ -44,12 +44,18 @@ export async function findWithdrawal(db: Kysely<Database>, id: string): Promise<
 export async function settleWithdrawal(
   trx: Transaction<Database>,
   id: string,
-  change: { status: 'PAID' | 'FAILED'; failureReason: string | null },
+  change: { status: 'PAID' | 'FAILED'; failureReason: string | null; decisionReason?: string | null },
   now: number,
 ): Promise<boolean> {
   const result = await trx
     .updateTable('withdrawals')
-    .set({ status: change.status, failure_reason: change.failureReason, settled_at: now, updated_at: now })
+    .set({
+      status: change.status,
+      failure_reason: change.failureReason,
+      decision_reason: change.decisionReason ?? null,
+      settled_at: now,
+      updated_at: now,
+    })
     .where('id', '=', id)
     .where('status', '=', 'PENDING')
     .executeTakeFirst();
@@ -80,23 +86,64 @@ export async function bankAccountChangedSince(db: Kysely<Database>, userId: stri
 }
 
 /**
- * One operator decision on a PENDING withdrawal: the review condition makes it happen once when two
- * operators (or two clicks) decide together. A rejection may be repeated to finish one interrupted
- * before its money went back.
+ * Four eyes, first step: records who approved first, once (two first approvals racing: one wins).
  */
-export async function decideReview(
-  db: Kysely<Database>,
+export async function recordFirstApproval(
+  trx: Transaction<Database>,
   id: string,
-  decision: 'APPROVED' | 'REJECTED',
+  approver: { operatorId: string; username: string },
   now: number,
 ): Promise<boolean> {
-  const from = decision === 'APPROVED' ? ['AWAITING'] : ['AWAITING', 'REJECTED'];
-  const result = await db
+  const result = await trx
     .updateTable('withdrawals')
-    .set({ review: decision, reviewed_at: now, updated_at: now })
+    .set({
+      first_approved_by: approver.operatorId,
+      first_approved_by_name: approver.username,
+      first_approved_at: now,
+      updated_at: now,
+    })
     .where('id', '=', id)
     .where('status', '=', 'PENDING')
-    .where('review', 'in', from)
+    .where('review', '=', 'AWAITING')
+    .where('first_approved_by', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/**
+ * AWAITING → APPROVED, once. With `firstApprover` (four eyes) only while that first approval still
+ * stands, so the second approval cannot slip in on a state it did not see.
+ */
+export async function approveReview(
+  trx: Transaction<Database>,
+  id: string,
+  firstApprover: string | null | undefined,
+  now: number,
+): Promise<boolean> {
+  let query = trx
+    .updateTable('withdrawals')
+    .set({ review: 'APPROVED', reviewed_at: now, updated_at: now })
+    .where('id', '=', id)
+    .where('status', '=', 'PENDING')
+    .where('review', '=', 'AWAITING');
+  if (firstApprover !== undefined) {
+    query =
+      firstApprover === null
+        ? query.where('first_approved_by', 'is', null)
+        : query.where('first_approved_by', '=', firstApprover);
+  }
+  const result = await query.executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** AWAITING → REJECTED, once; the caller fails the withdrawal in the same transaction. */
+export async function rejectReview(trx: Transaction<Database>, id: string, now: number): Promise<boolean> {
+  const result = await trx
+    .updateTable('withdrawals')
+    .set({ review: 'REJECTED', reviewed_at: now, updated_at: now })
+    .where('id', '=', id)
+    .where('status', '=', 'PENDING')
+    .where('review', '=', 'AWAITING')
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }

@@ -9,9 +9,7 @@ import {
   PAYOUT_OUTCOMES,
   payoutSettlementResponse,
   sandboxPayoutFaults,
-  WITHDRAWAL_DECISIONS,
   WITHDRAWAL_STATUSES,
-  withdrawalDecisionResponse,
   withdrawalView,
 } from '@wallet/contract/withdraw';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -83,17 +81,6 @@ export const sandboxPayoutRoutes: FastifyPluginAsyncZod<{ withdrawals: Withdrawa
         outcome === 'paid' ? { payoutId: id, outcome } : { payoutId: id, outcome, reason: SANDBOX_PAYOUT_FAILURE },
       );
     },
-  );
-  // The operator's decision on a withdrawal held for review, until the back office exists.
-  app.post(
-    '/sandbox/withdrawals/:id/:decision',
-    {
-      schema: {
-        params: z.object({ id: z.string().min(1).max(64), decision: z.enum(WITHDRAWAL_DECISIONS) }),
-        response: { 200: withdrawalDecisionResponse },
-      },
-    },
-    async (request) => withdrawals.decide(request.params.id, request.params.decision),
   );
   app.get(
     '/sandbox/payouts',

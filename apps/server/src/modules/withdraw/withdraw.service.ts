@@ -2,14 +2,12 @@ import { fromMinor, toMinor } from '@wallet/contract/money';
 import type { WalletMoveResponse } from '@wallet/contract/wallet';
 import type {
   PayoutSettlementResponse,
-  WithdrawalDecision,
-  WithdrawalDecisionResponse,
   WithdrawalReview,
   WithdrawalStatus,
   WithdrawalView,
 } from '@wallet/contract/withdraw';
-import type { Kysely } from 'kysely';
-import { CONTENT_KEYS, type WithdrawLimitsContent } from '../../db/content-settings.ts';
+import type { Kysely, Transaction } from 'kysely';
+import { CONTENT_KEYS, fourEyesThresholdMinor, type WithdrawLimitsContent } from '../../db/content-settings.ts';
 import { type MoneyTransactions, PLAIN_TRANSACTIONS } from '../../db/money-transactions.ts';
 import type { Database } from '../../db/schema.ts';
 import { getSetting } from '../../db/settings.repo.ts';
@@ -28,6 +26,20 @@ export const DEFAULT_WITHDRAW_LIMITS: WithdrawLimitsContent = { withdrawMinMinor
 
 /** Why a withdrawal refused at operator review failed; shown to the operator on the withdrawal. */
 export const REVIEW_REJECTED = 'REVIEW_REJECTED';
+/** Why a payout an operator marked failed (the bank told them, outside any feed) failed. */
+export const OPERATOR_MARKED_FAILED = 'OPERATOR_MARKED_FAILED';
+
+/** Who decides at the money desk: kept on the withdrawal, compared for four eyes. */
+export interface WithdrawalDecider {
+  operatorId: string;
+  username: string;
+}
+
+/**
+ * Runs inside the transaction of an operator's decision, once the decision has won its conditional
+ * update: the money desk writes its audit row there, so the two commit together or not at all.
+ */
+export type WithinDecision<O extends string> = (trx: Transaction<Database>, outcome: O) => Promise<void>;
 
 export interface WithdrawDeps {
   db: Kysely<Database>;
@@ -71,7 +83,9 @@ function toView(row: repo.WithdrawalRow): WithdrawalView {
   };
 }
 
-function orderOf(row: repo.WithdrawalRow): PayoutOrder {
+function orderOf(
+  row: Pick<repo.WithdrawalRow, 'id' | 'amount' | 'currency' | 'bank_code' | 'bank_account_no' | 'bank_account_name'>,
+): PayoutOrder {
   return {
     payoutId: row.id,
     amountMinor: Number(row.amount),
@@ -129,9 +143,11 @@ export function createWithdrawals(deps: WithdrawDeps) {
     const now = clock.now();
     // Read after the payee: the account change and its record commit together, so a withdrawal that
     // saw the new account sees the change too.
+    // Above the four-eyes threshold two operators approve before anything reaches the bank.
     const review: WithdrawalReview | null =
-      deps.reviewAfterBankChangeMs > 0 &&
-      (await repo.bankAccountChangedSince(db, userId, now - deps.reviewAfterBankChangeMs))
+      amountMinor > (await fourEyesThresholdMinor(db)) ||
+      (deps.reviewAfterBankChangeMs > 0 &&
+        (await repo.bankAccountChangedSince(db, userId, now - deps.reviewAfterBankChangeMs)))
         ? 'AWAITING'
         : null;
     const id = orderedId(now);
@@ -195,8 +211,7 @@ export function createWithdrawals(deps: WithdrawDeps) {
     }
     deps.events.notify('wallet.changed', { userId, walletMinor: walletAfter });
     // Held for review: the statement stays PENDING and nothing goes to the bank until an operator decides.
-    if (review === null)
-      await dispatch(orderOf({ ...row, failure_reason: null, settled_at: null, review, reviewed_at: null }));
+    if (review === null) await dispatch(orderOf(row));
     return outcome;
   }
 
@@ -205,7 +220,10 @@ export function createWithdrawals(deps: WithdrawDeps) {
    * it returns to the wallet (statement FAILED). A report for a withdrawal already settled changes
    * nothing and says so (settled: false).
    */
-  async function settle(report: PayoutReport): Promise<PayoutSettlementResponse> {
+  async function settle(
+    report: PayoutReport,
+    operator?: { reason: string | null; within: WithinDecision<'PAID' | 'FAILED'> },
+  ): Promise<PayoutSettlementResponse> {
     const row = await repo.findWithdrawal(db, report.payoutId);
     if (!row) throw notFound('NO_DATA');
     if (row.status !== 'PENDING') return { id: row.id, status: row.status as WithdrawalStatus, settled: false };
@@ -223,7 +241,11 @@ export function createWithdrawals(deps: WithdrawDeps) {
       const settled = await repo.settleWithdrawal(
         trx,
         row.id,
-        { status: paid ? 'PAID' : 'FAILED', failureReason: report.outcome === 'failed' ? report.reason : null },
+        {
+          status: paid ? 'PAID' : 'FAILED',
+          failureReason: report.outcome === 'failed' ? report.reason : null,
+          decisionReason: operator?.reason ?? null,
+        },
         now,
       );
       if (!settled) return undefined;
@@ -238,6 +260,7 @@ export function createWithdrawals(deps: WithdrawDeps) {
           now,
         },
       );
+      await operator?.within(trx, paid ? 'PAID' : 'FAILED');
       return paid ? null : moved.toBalance;
     });
     if (walletAfter === undefined) {
@@ -255,24 +278,95 @@ export function createWithdrawals(deps: WithdrawDeps) {
     return rows.length;
   }
 
-  /**
-   * An operator's decision on a withdrawal held for review: approve sends it to the bank; reject fails
-   * it, and the money returns to the wallet exactly as for a failed payout.
-   */
-  async function decide(id: string, decision: WithdrawalDecision): Promise<WithdrawalDecisionResponse> {
+  async function pendingRow(id: string): Promise<repo.WithdrawalRow> {
     const row = await repo.findWithdrawal(db, id);
     if (!row) throw notFound('NO_DATA');
-    const approve = decision === 'approve';
-    const decided = await repo.decideReview(db, id, approve ? 'APPROVED' : 'REJECTED', clock.now());
-    if (decided && approve) await dispatch(orderOf(row));
-    if (decided && !approve) await settle({ payoutId: id, outcome: 'failed', reason: REVIEW_REJECTED });
-    const current = (await repo.findWithdrawal(db, id)) ?? row;
-    return {
-      id,
-      status: current.status as WithdrawalStatus,
-      review: current.review as WithdrawalReview | null,
-      decided,
-    };
+    if (row.status !== 'PENDING') throw conflict('ALREADY_DECIDED');
+    return row;
+  }
+
+  /**
+   * An operator's approval of a withdrawal held for review. Above the four-eyes threshold the first
+   * approval is only recorded and a second, different operator's sends it; otherwise it goes to the
+   * bank at once. Each step is one conditional update, so two operators clicking together make one.
+   */
+  async function approve(
+    id: string,
+    decider: WithdrawalDecider,
+    within: WithinDecision<'APPROVED' | 'FIRST_APPROVAL'>,
+  ): Promise<'APPROVED' | 'FIRST_APPROVAL'> {
+    const row = await pendingRow(id);
+    if (row.review !== 'AWAITING') throw conflict('ALREADY_DECIDED');
+    const needsTwo = Number(row.amount) > (await fourEyesThresholdMinor(db));
+    const now = clock.now();
+    if (needsTwo && row.first_approved_by === decider.operatorId) throw conflict('SECOND_APPROVER_REQUIRED');
+    const outcome = needsTwo && row.first_approved_by === null ? 'FIRST_APPROVAL' : 'APPROVED';
+    const done = await db.transaction().execute(async (trx) => {
+      const won =
+        outcome === 'FIRST_APPROVAL'
+          ? await repo.recordFirstApproval(trx, id, decider, now)
+          : await repo.approveReview(trx, id, needsTwo ? row.first_approved_by : undefined, now);
+      if (won) await within(trx, outcome);
+      return won;
+    });
+    if (!done) throw conflict('ALREADY_DECIDED');
+    if (outcome === 'APPROVED') await dispatch(orderOf(row));
+    return outcome;
+  }
+
+  /**
+   * An operator's refusal of a withdrawal held for review: it fails and the money returns to the
+   * wallet, in one transaction; the player reads the reason on the statement.
+   */
+  async function reject(id: string, reason: string, within: WithinDecision<'REJECTED'>): Promise<'REJECTED'> {
+    const row = await pendingRow(id);
+    if (row.review !== 'AWAITING') throw conflict('ALREADY_DECIDED');
+    const { wallet } = await playerLedgerAccounts(db, row.user_id);
+    const clearing = await deps.systemAccount(SYSTEM_KINDS.payoutClearing, '', row.currency);
+    const now = clock.now();
+    const walletAfter = await db.transaction().execute(async (trx) => {
+      if (!(await repo.rejectReview(trx, id, now))) return undefined;
+      if (
+        !(await repo.settleWithdrawal(
+          trx,
+          id,
+          { status: 'FAILED', failureReason: REVIEW_REJECTED, decisionReason: reason },
+          now,
+        ))
+      ) {
+        return undefined;
+      }
+      const moved = await settleMovement(
+        trx,
+        { statementId: id, status: 'FAILED' },
+        { from: clearing, to: wallet, amount: Number(row.amount), kind: LEDGER_KINDS.reversal, now },
+      );
+      await within(trx, 'REJECTED');
+      return moved.toBalance;
+    });
+    if (walletAfter === undefined) throw conflict('ALREADY_DECIDED');
+    deps.events.notify('wallet.changed', { userId: row.user_id, walletMinor: walletAfter });
+    return 'REJECTED';
+  }
+
+  /**
+   * An operator records what the bank told them of a payout it holds (sent, not yet reported):
+   * paid, or failed with the money back in the wallet.
+   */
+  async function markPayout(
+    id: string,
+    outcome: 'paid' | 'failed',
+    reason: string | null,
+    within: WithinDecision<'PAID' | 'FAILED'>,
+  ): Promise<'PAID' | 'FAILED'> {
+    const row = await pendingRow(id);
+    if (row.review === 'AWAITING' || row.review === 'REJECTED') throw conflict('KEY_INVALID', 'status');
+    const settled = await settle(
+      outcome === 'paid' ? { payoutId: id, outcome } : { payoutId: id, outcome, reason: OPERATOR_MARKED_FAILED },
+      { reason, within },
+    );
+    if (!settled.settled) throw conflict('ALREADY_DECIDED');
+    return outcome === 'paid' ? 'PAID' : 'FAILED';
   }
 
   async function list(filter: { status?: WithdrawalStatus | undefined; limit: number }): Promise<WithdrawalView[]> {
@@ -283,6 +377,6 @@ export function createWithdrawals(deps: WithdrawDeps) {
     await settle(report);
   });
 
-  return { withdraw, settle, decide, redispatchPending, list, limits };
+  return { withdraw, settle, approve, reject, markPayout, redispatchPending, list, limits };
 }
 export type Withdrawals = ReturnType<typeof createWithdrawals>;

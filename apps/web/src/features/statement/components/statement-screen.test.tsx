@@ -357,6 +357,26 @@ describe('StatementScreen', () => {
     expect(lines[1]?.querySelector('.relative-time')).toBeTruthy();
   });
 
+  it('shows the reason an operator gave for refusing a withdrawal, on a line of its own', async () => {
+    setup({
+      body: {
+        total: 1,
+        statements: [
+          statementEntry({
+            _id: '6',
+            statementType: 'withdraw',
+            from: 'WALLET',
+            to: 'KBANK',
+            amount: 400,
+            status: 'FAILED',
+            reason: 'Please call support first',
+          }),
+        ],
+      },
+    });
+    expect((await screen.findByTestId('statement-reason')).textContent).toBe('Reason: Please call support first');
+  });
+
   it('shows an empty state when there is nothing yet', async () => {
     setup({ body: { total: 0, statements: [] } });
     expect(await screen.findByText('No transactions yet')).toBeTruthy();

@@ -153,6 +153,11 @@ function StatementRow({ entry, slots, banks }: StatementRowProps) {
           <RelativeTime value={entry.createdAt} />
         </span>
       </p>
+      {entry.reason ? (
+        <p className="statement-reason" data-testid="statement-reason">
+          {t('statement.reason', { reason: entry.reason })}
+        </p>
+      ) : null}
     </li>
   );
 }

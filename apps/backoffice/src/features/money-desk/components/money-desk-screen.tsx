@@ -1,0 +1,218 @@
+import type { MoneyQueueCounts, MoneyQueueItem } from '@wallet/contract/backoffice/money-desk';
+import { MONEY_QUEUE_PAGE_SIZE, MONEY_QUEUES, type MoneyQueue } from '@wallet/contract/backoffice/money-desk-rules';
+import type { BackofficeRoute } from '@wallet/contract/backoffice/permissions';
+import { TextField } from '@wallet/web-kit/ui/field';
+import { WalletIcon } from '@wallet/web-kit/ui/icons';
+import { Loader } from '@wallet/web-kit/ui/loader';
+import { Money } from '@wallet/web-kit/ui/money';
+import { LoadFailedCard } from '@wallet/web-kit/ui/status-card';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { canCall } from '@/lib/permissions';
+import { useMe } from '@/lib/session/get-me';
+import { type Sort, SortHeader } from '@/ui/sort-header';
+import { TableFooter } from '@/ui/table-footer';
+import { useMoneyCounts } from '../api/get-counts';
+import { type QueueParams, useQueue } from '../api/get-queue';
+import { ageParts } from './format-age';
+import { ItemDialog } from './item-dialog';
+
+/** The route each queue opens with: a role that may not call it does not see the tab. */
+const QUEUE_ROUTES: Record<MoneyQueue, BackofficeRoute> = {
+  transfers: 'GET /api/backoffice/money/transfers',
+  'manual-deposits': 'GET /api/backoffice/money/manual-deposits',
+  slips: 'GET /api/backoffice/money/slips',
+  withdrawals: 'GET /api/backoffice/money/withdrawals',
+};
+
+const COUNT_OF: Record<MoneyQueue, keyof MoneyQueueCounts> = {
+  transfers: 'transfers',
+  'manual-deposits': 'manualDeposits',
+  slips: 'slips',
+  withdrawals: 'withdrawals',
+};
+
+/** The queues of money the operator decides, one tab each with its live size, oldest first. */
+export function MoneyDeskScreen() {
+  const { t } = useTranslation();
+  const me = useMe();
+  const queues = MONEY_QUEUES.filter((queue) => canCall(me.data?.role, QUEUE_ROUTES[queue]));
+  // The tab lives in the address (?queue=), so the dashboard and a colleague's link open the right one.
+  const [search, setSearch] = useSearchParams();
+  const asked = search.get('queue');
+  const chosen = (MONEY_QUEUES as readonly string[]).includes(asked ?? '') ? (asked as MoneyQueue) : null;
+  const setChosen = (next: MoneyQueue) => setSearch({ queue: next }, { replace: true });
+  const queue = chosen && queues.includes(chosen) ? chosen : (queues[0] ?? null);
+  const counts = useMoneyCounts(queues.length > 0);
+
+  return (
+    <div className="page">
+      <header className="page-header">
+        <div>
+          <h1 className="page-title">{t('moneyDesk.title')}</h1>
+          <p className="muted">{t('moneyDesk.subtitle')}</p>
+        </div>
+      </header>
+      <div className="md-tabs" role="tablist" aria-label={t('moneyDesk.title')}>
+        {queues.map((name) => {
+          const size = counts.data?.[COUNT_OF[name]];
+          return (
+            <button
+              key={name}
+              type="button"
+              role="tab"
+              aria-selected={name === queue}
+              className={name === queue ? 'md-tab is-active' : 'md-tab'}
+              data-testid={`tab-${name}`}
+              onClick={() => setChosen(name)}
+            >
+              <span>{t(`moneyDesk.queues.${name}`)}</span>
+              {size !== undefined ? (
+                <span className={size > 0 ? 'count-badge' : 'count-badge is-zero'} data-testid={`count-${name}`}>
+                  {size}
+                </span>
+              ) : null}
+            </button>
+          );
+        })}
+      </div>
+      {queue ? <QueueTable key={queue} queue={queue} counts={counts.data} /> : null}
+    </div>
+  );
+}
+
+function QueueTable({ queue, counts }: { queue: MoneyQueue; counts: MoneyQueueCounts | undefined }) {
+  const { t } = useTranslation();
+  const [params, setParams] = useState<QueueParams>({ page: 1, sort: 'createdAt', order: 'asc', q: '' });
+  const [draft, setDraft] = useState('');
+  const [openId, setOpenId] = useState<string | null>(null);
+  const list = useQueue(queue, params);
+  const sort: Sort<QueueParams['sort']> = { column: params.sort, order: params.order };
+  const onSort = (next: Sort<QueueParams['sort']>) =>
+    setParams((current) => ({ ...current, sort: next.column, order: next.order, page: 1 }));
+  const search = (event: FormEvent) => {
+    event.preventDefault();
+    setParams((current) => ({ ...current, q: draft, page: 1 }));
+  };
+  const data = list.data;
+  const open = data?.items.find((item) => item.id === openId) ?? null;
+  const totalPages = data ? Math.max(1, Math.ceil(data.total / (data.limit || MONEY_QUEUE_PAGE_SIZE))) : 1;
+  return (
+    <>
+      <form className="card filters md-filters" onSubmit={search} aria-label={t('moneyDesk.search')}>
+        <TextField
+          label={t('moneyDesk.search')}
+          hint={t(queue === 'transfers' ? 'moneyDesk.searchHintTransfers' : 'moneyDesk.searchHint')}
+          name="q"
+          maxLength={50}
+          value={draft}
+          onChange={(event) => setDraft(event.target.value)}
+        />
+        <div className="filters-actions">
+          <button type="submit" className="btn btn-primary">
+            {t('moneyDesk.apply')}
+          </button>
+        </div>
+        {queue === 'withdrawals' && counts && counts.awaitingSecondApproval > 0 ? (
+          <p className="md-note" data-testid="second-approval-note">
+            {t('moneyDesk.awaitingSecond', { count: counts.awaitingSecondApproval })}
+          </p>
+        ) : null}
+      </form>
+      {list.isError ? <LoadFailedCard icon={<WalletIcon />} error={list.error} onRetry={() => list.refetch()} /> : null}
+      <Loader active={list.isPending} />
+      {data ? (
+        <section className="card table-card">
+          <div className="table-scroll">
+            <table className="data-table">
+              <thead>
+                <tr>
+                  <SortHeader column="createdAt" sort={sort} onSort={onSort}>
+                    {t('moneyDesk.colAge')}
+                  </SortHeader>
+                  <SortHeader column="amount" sort={sort} onSort={onSort}>
+                    {t('moneyDesk.colAmount')}
+                  </SortHeader>
+                  <th scope="col">{t('moneyDesk.colPlayer')}</th>
+                  <th scope="col">{t(queue === 'withdrawals' ? 'moneyDesk.payTo' : 'moneyDesk.colFrom')}</th>
+                  <th scope="col">{t('moneyDesk.colState')}</th>
+                  <th scope="col">{t('moneyDesk.colClaim')}</th>
+                  <th scope="col">
+                    <span className="visually-hidden">{t('moneyDesk.open')}</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.items.length === 0 ? (
+                  <tr>
+                    <td colSpan={7} className="empty-cell">
+                      {t('moneyDesk.empty')}
+                    </td>
+                  </tr>
+                ) : null}
+                {data.items.map((item) => (
+                  <QueueRow key={item.id} item={item} onOpen={() => setOpenId(item.id)} />
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <TableFooter
+            summary={t('moneyDesk.total', { count: data.total })}
+            page={params.page}
+            totalPages={totalPages}
+            onPage={(page) => setParams((current) => ({ ...current, page }))}
+          />
+        </section>
+      ) : null}
+      {open ? <ItemDialog item={open} onClose={() => setOpenId(null)} /> : null}
+    </>
+  );
+}
+
+function QueueRow({ item, onOpen }: { item: MoneyQueueItem; onOpen: () => void }) {
+  const { t } = useTranslation();
+  const age = ageParts(item.ageSeconds);
+  const state =
+    item.queue === 'withdrawals' && item.stage
+      ? t(`moneyDesk.stages.${item.stage}`)
+      : item.reason
+        ? t(`moneyDesk.reasons.${item.reason}`, { defaultValue: item.reason })
+        : '';
+  return (
+    <tr data-testid={`item-${item.id}`}>
+      <td className="nowrap">{t(`moneyDesk.${age.key}`, age.values)}</td>
+      <td className="nowrap strong">
+        <Money value={item.amount} />
+      </td>
+      <td>
+        {item.player ? (
+          `${item.player.username} · ${item.player.name}`
+        ) : (
+          <span className="muted">{t('moneyDesk.noPlayer')}</span>
+        )}
+      </td>
+      <td className="mono nowrap">
+        {item.fromBankCode ?? ''} {item.fromAccountNo ?? ''}
+      </td>
+      <td>
+        {state}
+        {item.needsTwoApprovals ? <span className="role-badge">{t('moneyDesk.fourEyes')}</span> : null}
+      </td>
+      <td>
+        {item.claim ? (
+          <span className={item.claim.mine ? 'role-badge is-mine' : 'role-badge'}>
+            {item.claim.mine ? t('moneyDesk.claimedByYou') : item.claim.operatorUsername}
+          </span>
+        ) : (
+          <span className="muted">{t('moneyDesk.unclaimed')}</span>
+        )}
+      </td>
+      <td>
+        <button type="button" className="btn btn-ghost btn-small" onClick={onOpen}>
+          {t('moneyDesk.open')}
+        </button>
+      </td>
+    </tr>
+  );
+}

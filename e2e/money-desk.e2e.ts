@@ -1,0 +1,258 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import boEn from '../apps/backoffice/src/i18n/en.json' with { type: 'json' };
+import boTh from '../apps/backoffice/src/i18n/th.json' with { type: 'json' };
+import { type Lang, logIn, money, readOtp, text, uniquePhone, useLanguage } from './support/app.ts';
+import { overflowingElements, screenshot } from './support/browser.ts';
+import { openPhoneApp, type PhoneApp } from './support/phone-app.ts';
+import { PLAYER_PASSWORD, postJson } from './support/players.ts';
+import { ledgerCheck } from './support/server.ts';
+
+const backofficeMessages = { th: boTh, en: boEn } as const;
+type OperatorLang = keyof typeof backofficeMessages;
+
+/** A back-office text as the operator reads it. */
+function bo(lang: OperatorLang, key: string, vars: Record<string, string> = {}): string {
+  const value = key
+    .split('.')
+    .reduce<unknown>((node, part) => (node as Record<string, unknown>)?.[part], backofficeMessages[lang]);
+  if (typeof value !== 'string') throw new Error(`no ${lang} back-office text for ${key}`);
+  return value.replace(/\{\{(\w+)\}\}/g, (_, name: string) => vars[name] ?? '');
+}
+
+/** The operator's seeded AUTO deposit account (KBANK), where players send bank transfers. */
+const OPERATOR_ACCOUNT = '1234567890';
+const VIEWPORTS = { desktop: { width: 1280, height: 800 }, tablet: { width: 1024, height: 768 } } as const;
+
+/**
+ * Registers a player with a bank account of our choosing. KBANK slips print an account as xxxxx6823x:
+ * two players whose digits 6 to 9 agree both fit such a slip, which the verifier then leaves to an operator.
+ */
+async function registerWithAccount(baseUrl: string, bankAccountNo: string): Promise<string> {
+  const phone = uniquePhone();
+  const { otpToken } = await postJson(baseUrl, '/api/otp/send', { phoneNumber: phone });
+  await postJson(baseUrl, '/api/otp/verify', { otpToken, otpCode: await readOtp(baseUrl, phone) });
+  await postJson(baseUrl, '/api/account', {
+    name: 'Malee Player',
+    username: phone,
+    password: PLAYER_PASSWORD,
+    sourceCode: 'FACEBOOK',
+    inviteCode: '',
+    bankCode: 'KBANK',
+    bankAccountName: 'MALEE PLAYER',
+    bankAccountNo,
+  });
+  return phone;
+}
+
+async function openBackoffice(browser: Browser, baseURL: string, viewport: keyof typeof VIEWPORTS, lang: OperatorLang) {
+  const context = await browser.newContext({ baseURL, viewport: VIEWPORTS[viewport], deviceScaleFactor: 1 });
+  await context.addInitScript((l) => localStorage.setItem('backoffice-locale', l), lang);
+  const page = await context.newPage();
+  await page.goto('/backoffice/');
+  await page.waitForURL('**/backoffice/sign-in?next=*');
+  await page.locator('input[name=username]').fill('admin');
+  await page.locator('input[name=password]').fill('admin1234');
+  await page.getByRole('button', { name: bo(lang, 'signIn.submit') }).click();
+  await page.getByTestId('operator-name').filter({ hasText: 'admin' }).waitFor();
+  return page;
+}
+
+/** Opens the queue item whose row shows `amountText`, on the given tab of the money desk. */
+async function openItem(page: Page, lang: OperatorLang, queue: string, amountText: string) {
+  await page.getByTestId(`tab-${queue}`).click();
+  const row = page.getByRole('row').filter({ hasText: amountText });
+  await expect.poll(() => row.count(), { timeout: 15_000 }).toBe(1);
+  await row.getByRole('button', { name: bo(lang, 'moneyDesk.open') }).click();
+  await page.getByTestId('money-item').waitFor();
+}
+
+describe('the money desk', () => {
+  let app: PhoneApp;
+  let player: Page;
+  let operator: Page;
+  let phone: string;
+  let twinPhone: string;
+  const files = mkdtempSync(join(tmpdir(), 'wallet-e2e-money-desk-'));
+  // Digits 6 to 9 shared by the player and a look-alike (see registerWithAccount).
+  const shared = String(Date.now()).slice(-4);
+
+  beforeAll(async () => {
+    app = await openPhoneApp({ SANDBOX_PAYOUT_DELAY_MS: '300' });
+    player = app.page;
+    phone = await registerWithAccount(app.server.url, `70899${shared}9`);
+    twinPhone = await registerWithAccount(app.server.url, `39265${shared}7`);
+    await player.addInitScript(() => localStorage.setItem('remember-agreement', 'true'));
+    await player.goto('/login');
+    await useLanguage(player, 'en');
+    await logIn(player, phone, PLAYER_PASSWORD);
+    await player.waitForURL(/\/user/);
+    operator = await openBackoffice(app.browser, app.server.url, 'desktop', 'en');
+    await operator.getByRole('link', { name: bo('en', 'nav.moneyDesk') }).click();
+    await operator.getByTestId('tab-transfers').waitFor();
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it('credits an unmatched transfer to a player whose open app shows the new balance live', async () => {
+    await expect.poll(() => money(player, 'wallet-amount')).toBe(0);
+    const before = Number(await operator.getByTestId('count-transfers').textContent());
+    // From an account no player has: the feed keeps it for the operator.
+    await postJson(app.server.url, '/sandbox/bank/transfer', {
+      to: OPERATOR_ACCOUNT,
+      from: `55${String(Date.now()).slice(-8)}`,
+      fromBank: 'SCB',
+      amount: 250,
+    });
+    // The badges follow over the socket, without a reload.
+    await expect
+      .poll(() => operator.getByTestId('count-transfers').textContent(), { timeout: 10_000 })
+      .toBe(String(before + 1));
+    await openItem(operator, 'en', 'transfers', '250.00');
+    await operator.getByRole('button', { name: bo('en', 'moneyDesk.actions.credit') }).click();
+    await operator.getByLabel(bo('en', 'moneyDesk.findPlayer')).fill(phone);
+    await operator.getByTestId(`pick-${phone}`).click();
+    await operator.getByTestId('picked-player').waitFor();
+    await screenshot(operator, 'money-desk-credit-desktop-en');
+    await operator
+      .getByRole('form', { name: bo('en', 'moneyDesk.actions.credit') })
+      .getByRole('button', { name: bo('en', 'moneyDesk.actions.credit') })
+      .click();
+    await operator.getByText(bo('en', 'moneyDesk.outcomes.CREDITED')).waitFor();
+    // The player's open app: no reload, the balance arrives over the socket.
+    await expect.poll(() => money(player, 'wallet-amount'), { timeout: 10_000 }).toBe(250);
+    await expect.poll(() => operator.getByTestId('count-transfers').textContent()).toBe(String(before));
+  });
+
+  it('approves a withdrawal held for review, which the payout bank then pays', async () => {
+    const token = await player.evaluate(() => localStorage.getItem('token') ?? sessionStorage.getItem('token'));
+    const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+    // A new payout account: the next withdrawal waits for an operator (BANK_CHANGE_REVIEW_HOURS).
+    const changed = await fetch(`${app.server.url}/api/account/profile`, {
+      method: 'PUT',
+      headers,
+      body: JSON.stringify({
+        name: 'Malee Player',
+        bankCode: 'KBANK',
+        bankAccountName: 'MALEE PLAYER',
+        bankAccountNo: `70899${shared}9`.replace(/9$/, '1'),
+        password: PLAYER_PASSWORD,
+      }),
+    });
+    expect(changed.status).toBe(200);
+    const withdrawn = await fetch(`${app.server.url}/api/wallet/withdraw`, {
+      method: 'POST',
+      headers: { ...headers, 'idempotency-key': crypto.randomUUID() },
+      body: JSON.stringify({ amount: 120 }),
+    });
+    expect(await withdrawn.json()).toMatchObject({ message: 'WITHDRAW_PENDING' });
+    await expect.poll(() => money(player, 'wallet-amount'), { timeout: 10_000 }).toBe(130);
+
+    await openItem(operator, 'en', 'withdrawals', '120.00');
+    expect(await operator.getByTestId('withdrawal-stage').textContent()).toContain(
+      bo('en', 'moneyDesk.stages.awaiting-approval'),
+    );
+    await screenshot(operator, 'money-desk-withdrawal-desktop-en');
+    await operator.getByRole('button', { name: bo('en', 'moneyDesk.actions.approve'), exact: true }).click();
+    await operator
+      .getByRole('form', { name: bo('en', 'moneyDesk.actions.approve') })
+      .getByRole('button', { name: bo('en', 'moneyDesk.actions.approve') })
+      .click();
+    await operator.getByText(bo('en', 'moneyDesk.outcomes.APPROVED')).waitFor();
+    await expect
+      .poll(
+        async () => {
+          const res = await fetch(`${app.server.url}/sandbox/payouts?status=PAID`);
+          const body = (await res.json()) as { withdrawals: { amount: number; review: string | null }[] };
+          return body.withdrawals.some((w) => w.amount === 120 && w.review === 'APPROVED');
+        },
+        { timeout: 10_000 },
+      )
+      .toBe(true);
+  });
+
+  it('rejects a slip with a reason the player then sees beside it', async () => {
+    const res = await fetch(`${app.server.url}/sandbox/slips`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: phone, fromAccountNo: `70899${shared}9`, amount: 45 }),
+    });
+    expect(res.status).toBe(200);
+    const slipPath = join(files, 'slip.png');
+    writeFileSync(slipPath, Buffer.from(await res.arrayBuffer()));
+    await player.goto('/user/home');
+    await player.getByTestId('widget-deposit').click();
+    await player.getByTestId('deposit-dialog').waitFor();
+    await player.getByTestId('deposit-tab-slip').click();
+    await player.getByTestId('slip-input').setInputFiles(slipPath);
+    // The account on the slip fits the look-alike too: it waits for an operator.
+    await expect
+      .poll(() => player.getByTestId('slip-result').innerText(), { timeout: 30_000 })
+      .toContain(text('en', 'status.processing'));
+    expect(twinPhone).not.toBe(phone);
+
+    await openItem(operator, 'en', 'slips', '45.00');
+    await operator.getByTestId('slip-image').waitFor();
+    await expect
+      .poll(() => operator.getByTestId('slip-image').evaluate((img) => (img as HTMLImageElement).naturalWidth))
+      .toBeGreaterThan(0);
+    await screenshot(operator, 'money-desk-slip-desktop-en');
+    await operator.getByRole('button', { name: bo('en', 'moneyDesk.actions.reject'), exact: true }).click();
+    await operator.getByLabel(bo('en', 'moneyDesk.reasonCode')).selectOption('NOT_MATCH');
+    await operator
+      .getByRole('form', { name: bo('en', 'moneyDesk.actions.reject') })
+      .getByRole('button', { name: bo('en', 'moneyDesk.actions.reject') })
+      .click();
+    await operator.getByText(bo('en', 'moneyDesk.outcomes.REJECTED')).waitFor();
+
+    for (const lang of ['en', 'th', 'lo'] as const satisfies readonly Lang[]) {
+      await player.goto('/user/statement');
+      if (lang !== 'en') await useLanguage(player, lang);
+      await player.getByTestId('open-slips').click();
+      const row = player.getByTestId('slip-row').first();
+      await expect.poll(() => row.innerText()).toContain(text(lang, 'slipReason.NOT_MATCH'));
+      expect(await overflowingElements(player)).toEqual([]);
+      await screenshot(player, `money-desk-slip-rejected-player-${lang}`);
+    }
+    await useLanguage(player, 'en');
+  });
+
+  it('looks right on desktop and tablet, in Thai and English', async () => {
+    // Something in every queue's first tab to look at.
+    await postJson(app.server.url, '/sandbox/bank/transfer', {
+      to: OPERATOR_ACCOUNT,
+      from: `56${String(Date.now()).slice(-8)}`,
+      fromBank: 'SCB',
+      amount: 1234.5,
+    });
+    for (const lang of ['en', 'th'] as const) {
+      for (const viewport of ['desktop', 'tablet'] as const) {
+        const page = await openBackoffice(app.browser, app.server.url, viewport, lang);
+        await page.getByRole('link', { name: bo(lang, 'nav.moneyDesk') }).click();
+        await page.getByTestId('tab-transfers').waitFor();
+        const row = page.getByRole('row').filter({ hasText: '1,234.50' });
+        await expect.poll(() => row.count(), { timeout: 15_000 }).toBe(1);
+        expect(await overflowingElements(page)).toEqual([]);
+        await screenshot(page, `money-desk-queue-${viewport}-${lang}`);
+        await row.getByRole('button', { name: bo(lang, 'moneyDesk.open') }).click();
+        await page.getByTestId('money-item').waitFor();
+        await page.getByRole('button', { name: bo(lang, 'moneyDesk.actions.return') }).click();
+        await screenshot(page, `money-desk-item-${viewport}-${lang}`);
+        await page.keyboard.press('Escape');
+        await page.getByTestId('tab-withdrawals').click();
+        await page.getByRole('row').nth(1).waitFor();
+        await screenshot(page, `money-desk-withdrawals-${viewport}-${lang}`);
+        await page.context().close();
+      }
+    }
+  });
+
+  it('leaves the books balanced', () => {
+    const check = ledgerCheck(app.server);
+    expect(check.status, check.output).toBe(0);
+  });
+});
