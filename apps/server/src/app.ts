@@ -27,6 +27,7 @@ import { type FeatureContext, type FeatureRoutes, registerFeatures } from './mod
 import { giftLinkFeature } from './modules/gift-link/gift-link.module.ts';
 import { lookupFeature } from './modules/lookup/lookup.module.ts';
 import { otpFeature } from './modules/otp/otp.module.ts';
+import { promotionsFeature } from './modules/promotions/promotions.module.ts';
 import { qrcodeFeature } from './modules/qrcode/qrcode.module.ts';
 import { sandboxFeature } from './modules/sandbox/sandbox.module.ts';
 import { registerServiceStateGate } from './modules/service-state/service-state.ts';
@@ -173,6 +174,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await giftLinkFeature(ctx),
     await slipFeature(ctx),
     await withdrawFeature(ctx),
+    await promotionsFeature(ctx),
     await sandboxFeature(ctx, { outbox: sandboxSms, games: sandboxGames }),
     backoffice,
   ];

@@ -42,9 +42,29 @@ export type BonusListResponse = z.infer<typeof bonusListResponse>;
 export const bonusActivateResponse = userBonus;
 export type BonusActivateResponse = z.infer<typeof bonusActivateResponse>;
 
-/** GET /api/bonus/check/active. type names the active bonus kind; null when none is active. */
-export const bonusCheckActiveResponse = z.object({ status: z.boolean(), type: z.string().nullable() });
+/**
+ * GET /api/bonus/check/active. type names the active bonus kind (bonus, promotion, invite or refund);
+ * null when none is active. code and name (not in SPEC) say which one, so the screen can name it.
+ */
+export const bonusCheckActiveResponse = z.object({
+  status: z.boolean(),
+  type: z.string().nullable(),
+  code: z.string().nullable(),
+  name: z.string().nullable(),
+});
 export type BonusCheckActiveResponse = z.infer<typeof bonusCheckActiveResponse>;
+
+/**
+ * GET /api/bonus/check/minimum (designed here; SPEC only defines it): whether the active bonus is still
+ * running once the player's credit was compared with its fail line, the credit (wallet plus game
+ * accounts) and that line. A credit at or below the line finishes the bonus (finish_bonus) on this call.
+ */
+export const bonusCheckMinimumResponse = z.object({
+  status: z.boolean(),
+  credit: z.number(),
+  minimum: z.number().nullable(),
+});
+export type BonusCheckMinimumResponse = z.infer<typeof bonusCheckMinimumResponse>;
 
 /** GET /api/bonus/clear. */
 export const bonusClearResponse = z.object({ message: z.string() });

@@ -140,6 +140,10 @@ export const DESIGNED_CODES = [
   'OPERATOR_EXISTS',
   /** An owner acting on their own account through the staff routes (role, disable, reset): 403. */
   'OWN_ACCOUNT',
+  /** Bonus or promotion activation while the player's wallet holds less than its minimum deposit. */
+  'BONUS_MIN_DEPOSIT',
+  /** A withdrawal under an active bonus above that bonus's maximum withdrawal (field amount). */
+  'BONUS_WITHDRAW_MAX',
 ] as const;
 export type DesignedCode = (typeof DESIGNED_CODES)[number];
 

@@ -2,6 +2,7 @@ import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { AccountSecurityTables } from './schema/account-security.ts';
 import type { BackofficeTables } from './schema/backoffice.ts';
 import type { DepositTables } from './schema/deposits.ts';
+import type { PromotionTables } from './schema/promotions.ts';
 import type { QrcodeTables } from './schema/qrcodes.ts';
 import type { SlipTables } from './schema/slips.ts';
 
@@ -187,7 +188,13 @@ export interface SandboxGameTransactionsTable {
 }
 
 /** Feature tables live in schema/<feature>.ts, one file per migration's owner. */
-export interface Database extends AccountSecurityTables, BackofficeTables, DepositTables, QrcodeTables, SlipTables {
+export interface Database
+  extends AccountSecurityTables,
+    BackofficeTables,
+    DepositTables,
+    QrcodeTables,
+    SlipTables,
+    PromotionTables {
   users: UsersTable;
   sessions: SessionsTable;
   otp_requests: OtpRequestsTable;

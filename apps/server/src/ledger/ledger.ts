@@ -19,6 +19,10 @@ export const LEDGER_KINDS = {
   payout: 'payout',
   /** Coin issuer → player's coin account: wheel coins earned by a deposit. */
   coinEarn: 'coin_earn',
+  /** Promotions expense → wallet: a bonus, promotion code, invite or refund credited as a bonus. */
+  bonusCredit: 'bonus_credit',
+  /** Wallet → promotions expense: bonus credit a player gave up (cleared bonus, rest after a bonus withdrawal). */
+  bonusForfeit: 'bonus_forfeit',
 } as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[keyof typeof LEDGER_KINDS];
 
@@ -36,6 +40,8 @@ export const SYSTEM_KINDS = {
   payoutClearing: 'payout_clearing',
   /** The source of wheel coins (currency COIN). */
   coinIssuer: 'coin_issuer',
+  /** What promotions cost the operator: bonuses paid out, less what players forfeited. */
+  promotionsExpense: 'promotions_expense',
 } as const;
 export type SystemKind = (typeof SYSTEM_KINDS)[keyof typeof SYSTEM_KINDS];
 
