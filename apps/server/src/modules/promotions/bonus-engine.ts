@@ -174,7 +174,13 @@ export async function createBonusEngine(deps: BonusEngineDeps) {
     return row;
   }
 
-  function finishStatement(userId: string, bonus: repo.UserBonusRow, now: number): StatementEntry & { id: string } {
+  async function finishStatement(
+    on: Kysely<Database>,
+    userId: string,
+    bonus: repo.UserBonusRow,
+    now: number,
+  ): Promise<StatementEntry & { id: string }> {
+    const description = (await repo.creditDescription(on, bonus.statement_id)) ?? bonus.source_code;
     return {
       id: orderedId(now),
       userId,
@@ -183,7 +189,7 @@ export async function createBonusEngine(deps: BonusEngineDeps) {
       toCode: null,
       status: 'SUCCESS',
       gameAccountId: null,
-      linked: { kind: bonus.source, description: bonus.source_code },
+      linked: { kind: bonus.source, description },
     };
   }
 
@@ -197,7 +203,7 @@ export async function createBonusEngine(deps: BonusEngineDeps) {
     const { total } = await credit(userId);
     if (!active || total > Number(active.fail_credit)) return { active, credit: total };
     const now = clock.now();
-    const statement = finishStatement(userId, active, now);
+    const statement = await finishStatement(db, userId, active, now);
     try {
       await transaction(db, async (trx) => {
         // The statement first: the bonus row refers to it. Another request that ended the bonus first
@@ -240,7 +246,7 @@ export async function createBonusEngine(deps: BonusEngineDeps) {
     const { wallet, inGames } = await credit(userId);
     if (inGames > 0) throw refused('BONUS_REMAINING');
     const now = clock.now();
-    const statement = finishStatement(userId, active, now);
+    const statement = await finishStatement(db, userId, active, now);
     const forfeit = Math.min(Number(active.bonus_amount), wallet.balance);
     let walletAfter: number | undefined;
     try {
@@ -292,7 +298,7 @@ export async function createBonusEngine(deps: BonusEngineDeps) {
     if (Number(active.max_withdraw) > 0 && event.amount > Number(active.max_withdraw)) {
       throw refused('BONUS_WITHDRAW_MAX', 'amount');
     }
-    const statement = finishStatement(event.userId, active, event.now);
+    const statement = await finishStatement(trx, event.userId, active, event.now);
     const forfeit = event.walletAfter;
     if (forfeit > 0) {
       await bookMovement(trx, {

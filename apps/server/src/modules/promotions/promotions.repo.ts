@@ -162,3 +162,13 @@ export async function playerCurrency(db: Kysely<Database>, userId: string): Prom
   const row = await db.selectFrom('users').select('currency').where('id', '=', userId).executeTakeFirst();
   return row?.currency ?? null;
 }
+
+/** The linked description the bonus's credit line shows, so its finish line names it the same way. */
+export async function creditDescription(db: Kysely<Database>, statementId: string): Promise<string | null> {
+  const row = await db
+    .selectFrom('statements')
+    .select('linked_description')
+    .where('id', '=', statementId)
+    .executeTakeFirst();
+  return row?.linked_description ?? null;
+}

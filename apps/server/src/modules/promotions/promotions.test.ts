@@ -272,7 +272,7 @@ describe.each(testDialects())('bonuses and promotion codes (%s)', (dialect) => {
     expect(await p.active()).toEqual({ status: false, type: null, code: null, name: null });
     const finished = (await p.statements()).filter((s) => s.statementType === 'finish_bonus');
     expect(finished).toHaveLength(1);
-    expect(finished[0]).toMatchObject({ amount: 0, status: 'SUCCESS', bonus: { description: code } });
+    expect(finished[0]).toMatchObject({ amount: 0, status: 'SUCCESS', bonus: { description: `โบนัส ${code}` } });
     const row = await ctx.db.kysely
       .selectFrom('user_bonuses')
       .selectAll()
