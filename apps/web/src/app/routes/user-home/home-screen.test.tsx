@@ -63,20 +63,26 @@ describe('HomeScreen', () => {
       },
     });
     const { user } = renderScreen(<HomeScreen />);
-    await waitFor(() => expect(calls).toHaveLength(1));
+    // The bonus check follows the first refresh too, but only the wallet's order is under test here.
+    const walletCalls = () => calls.filter((call) => call.path.startsWith('/api/wallet'));
+    await waitFor(() => expect(walletCalls()).toHaveLength(1));
     await new Promise((resolve) => setTimeout(resolve, 50));
     // The wallet waits for the providers' balances.
     expect(calls.map((call) => `${call.method} ${call.path}`)).toEqual(['GET /api/wallet/refresh/slot']);
     releaseRefresh();
     await screen.findByTestId('home-total');
-    expect(calls.map((call) => `${call.method} ${call.path}`)).toEqual([
+    expect(walletCalls().map((call) => `${call.method} ${call.path}`)).toEqual([
       'GET /api/wallet/refresh/slot',
       'GET /api/wallet',
     ]);
 
     await user.click(screen.getByTestId('refresh-balance'));
-    await waitFor(() => expect(calls).toHaveLength(4));
-    expect(calls.slice(2).map((call) => call.path)).toEqual(['/api/wallet/refresh/slot', '/api/wallet']);
+    await waitFor(() => expect(walletCalls()).toHaveLength(4));
+    expect(
+      walletCalls()
+        .slice(2)
+        .map((call) => call.path),
+    ).toEqual(['/api/wallet/refresh/slot', '/api/wallet']);
   });
 
   it('still loads the wallet when the providers cannot be refreshed', async () => {
@@ -135,8 +141,7 @@ describe('HomeScreen', () => {
     walletApi();
     renderScreen(<HomeScreen />);
     await screen.findByTestId('home-total');
-    // Bonus conditions lead nowhere until promotions exist (issue 18, flow 10): coming soon like the others.
-    for (const id of ['widget-invite', 'widget-bonus', 'widget-refund']) {
+    for (const id of ['widget-invite', 'widget-refund']) {
       const widget = screen.getByTestId(id) as HTMLButtonElement;
       expect(widget.disabled, id).toBe(true);
       expect(widget.textContent, id).toContain('Coming soon');
@@ -147,8 +152,22 @@ describe('HomeScreen', () => {
       expect(widget.textContent, id).not.toContain('Coming soon');
     }
     expect((screen.getByRole('button', { name: 'Receive' }) as HTMLButtonElement).disabled).toBe(true);
-    expect(screen.getByTestId('widget-bonus').getAttribute('href')).toBeNull();
     expect((screen.getByTestId('refresh-all') as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('the bonus-conditions widget leads to the Bonus screen and names the running bonus', async () => {
+    remember();
+    walletApi({
+      'GET /api/bonus/check/active': {
+        body: { status: true, type: 'bonus', code: 'WELCOME100', name: 'Welcome bonus 100%' },
+      },
+    });
+    renderScreen(<HomeScreen />);
+    await screen.findByTestId('home-total');
+    const widget = screen.getByTestId('widget-bonus');
+    expect(widget.getAttribute('href')).toBe('/user/bonus');
+    expect(widget.textContent).not.toContain('Coming soon');
+    await waitFor(() => expect(widget.textContent).toContain('Active: Welcome bonus 100%'));
   });
 
   it('the deposit widget opens the deposit dialog and closing it returns to Home', async () => {
