@@ -17,7 +17,10 @@ import * as repo from './promotions.repo.ts';
 export interface BonusTerms {
   source: UserBonusSource;
   code: string;
-  /** The statement's linked object (SPEC §3): its kind is the source, this its description. */
+  /**
+   * The statement's linked object (SPEC §3): its kind is the source, this its description. The code,
+   * not a name: a statement line is stored once and read in whichever language the player has on.
+   */
   description: string;
   kind: 'percent' | 'fixed';
   /** Percent of the player's credit, or minor units. */

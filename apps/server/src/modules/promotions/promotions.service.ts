@@ -34,7 +34,7 @@ function bonusTerms(row: repo.BonusRow): BonusTerms {
   return {
     source: 'bonus',
     code: row.code,
-    description: repo.pickLanguage(row.names, 'th', row.code),
+    description: row.code,
     kind: row.kind,
     value: Number(row.value),
     maxBonus: Number(row.max_bonus),
@@ -50,7 +50,7 @@ function promotionTerms(row: repo.PromotionCodeRow): BonusTerms {
   return {
     source: 'promotion',
     code: row.code,
-    description: `${row.code} ${repo.pickLanguage(row.descriptions, 'th', '')}`.trim(),
+    description: row.code,
     kind: row.kind,
     value: Number(row.value),
     maxBonus: Number(row.max_bonus),

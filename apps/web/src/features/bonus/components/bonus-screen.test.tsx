@@ -53,12 +53,12 @@ describe('BonusScreen', () => {
     setup();
     const welcome = (await screen.findByTestId('bonus-card-WELCOME')) as HTMLButtonElement;
     expect(welcome.querySelector('img')?.getAttribute('src')).toBe('/media/promotions/WELCOME.svg');
-    expect(welcome.textContent).toContain('Up to 1 times');
+    expect(welcome.textContent).toContain('At most 1 in total');
     expect(welcome.disabled).toBe(false);
     const daily = screen.getByTestId('bonus-card-DAILY') as HTMLButtonElement;
     expect(daily.disabled).toBe(true);
     expect(daily.textContent).toContain('Received');
-    expect(screen.getByTestId('bonus-card-WEEKLY').textContent).toContain('2 per week (from Monday)');
+    expect(screen.getByTestId('bonus-card-WEEKLY').textContent).toContain('At most 2 a week (from Monday)');
     expect(await screen.findByTestId('promotion-form')).toBeTruthy();
     expect(screen.queryByTestId('bonus-active')).toBeNull();
   });
