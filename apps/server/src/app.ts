@@ -163,18 +163,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     onSessionsEnded: (userId, which) => realtime.sessionsEnded(userId, which),
   });
   const backoffice = backofficeFeature(ctx);
+  const promotions = await promotionsFeature(ctx);
   const features: FeatureRoutes[] = [
     await lookupFeature(ctx),
     otp,
     account,
-    await walletFeature(ctx, { profiles: account.profiles }),
+    await walletFeature(ctx, { profiles: account.profiles, invites: promotions.invites }),
     await statementFeature(ctx),
     await depositFeature(ctx),
     await qrcodeFeature(ctx),
     await giftLinkFeature(ctx),
     await slipFeature(ctx),
     await withdrawFeature(ctx),
-    await promotionsFeature(ctx),
+    promotions,
     await sandboxFeature(ctx, { outbox: sandboxSms, games: sandboxGames }),
     backoffice,
   ];

@@ -15,6 +15,7 @@ import * as m013 from './migrations/013-player-texts-and-reset-otp.ts';
 import * as m014 from './migrations/014-deposit-statement-links.ts';
 import * as m015 from './migrations/015-operator-must-change-password.ts';
 import * as m020 from './migrations/020-promotions.ts';
+import * as m021 from './migrations/021-invite-refund.ts';
 
 type Migration = { up: (db: Parameters<typeof m001.up>[0], dialect: Db['dialect']) => Promise<void> };
 
@@ -35,6 +36,7 @@ const MIGRATIONS: ReadonlyArray<[string, Migration]> = [
   ['014-deposit-statement-links', m014],
   ['015-operator-must-change-password', m015],
   ['020-promotions', m020],
+  ['021-invite-refund', m021],
 ];
 
 /**

@@ -78,8 +78,32 @@ export interface UserBonusesTable {
   finished_at: number | null;
 }
 
+export interface InviteAccrualsTable {
+  /** The referred player's deposit that earned it. */
+  statement_id: string;
+  inviter_id: string;
+  invitee_id: string;
+  amount: number;
+  currency: string;
+  created_at: number;
+  claimed_at: number | null;
+  user_bonus_id: string | null;
+}
+
+export interface RefundClaimsTable {
+  user_id: string;
+  /** The first moment of the Bangkok day or week the refund is for. */
+  period_start: number;
+  net_loss: number;
+  amount: number;
+  user_bonus_id: string;
+  created_at: number;
+}
+
 export interface PromotionTables {
   bonuses: BonusesTable;
   promotion_codes: PromotionCodesTable;
   user_bonuses: UserBonusesTable;
+  invite_accruals: InviteAccrualsTable;
+  refund_claims: RefundClaimsTable;
 }

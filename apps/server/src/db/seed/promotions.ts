@@ -1,8 +1,13 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../schema.ts';
+import { putSetting } from '../settings.repo.ts';
 
 const banner = (name: string) => `/media/promotions/${name}.svg`;
 const perLanguage = (th: string, lo: string, en: string) => JSON.stringify({ th, lo, en });
+
+/** Settings keys of the invite and refund programmes (modules/promotions reads them). */
+const INVITE_KEY = 'promotions.invite';
+const REFUND_KEY = 'promotions.refund';
 
 /**
  * Demo promotions, so the Bonus screen of a fresh `npm start` shows one bonus of each limit type and
@@ -129,4 +134,44 @@ export async function seedDemoPromotions(trx: Transaction<Database>, now: number
       updated_at: now,
     })
     .execute();
+  await putSetting(
+    trx,
+    INVITE_KEY,
+    {
+      enabled: true,
+      percent: 5,
+      percentSuccess: 200,
+      percentFail: 10,
+      banners: {
+        th: [{ image: banner('code'), html: '<p>ชวนเพื่อนรับ 5% ทุกยอดฝากของเพื่อน</p>' }],
+        lo: [{ image: banner('code'), html: '<p>ຊວນໝູ່ຮັບ 5% ທຸກຍອດຝາກຂອງໝູ່</p>' }],
+        en: [{ image: banner('code'), html: '<p>Invite friends and get 5% of every deposit they make</p>' }],
+      },
+    },
+    now,
+  );
+  await putSetting(
+    trx,
+    REFUND_KEY,
+    {
+      enabled: true,
+      period: 'week',
+      percent: 5,
+      minimum: 10_00,
+      cap: 2_000_00,
+      percentSuccess: 150,
+      percentFail: 10,
+      info: {
+        th: '<p>คืนยอดเสีย 5% ของสัปดาห์ที่แล้ว (จันทร์ถึงอาทิตย์) ขั้นต่ำ 10 บาท สูงสุด 2,000 บาท</p>',
+        lo: '<p>ຄືນຍອດເສຍ 5% ຂອງອາທິດແລ້ວ (ຈັນຫາອາທິດ) ຂັ້ນຕ່ຳ 10 ບາດ ສູງສຸດ 2,000 ບາດ</p>',
+        en: "<p>5% of last week's net loss (Monday to Sunday) back, from 10 up to 2,000 baht.</p>",
+      },
+      banners: {
+        th: [{ image: banner('weekly'), html: '<p>คืนยอดเสียทุกสัปดาห์ 5%</p>' }],
+        lo: [{ image: banner('weekly'), html: '<p>ຄືນຍອດເສຍທຸກອາທິດ 5%</p>' }],
+        en: [{ image: banner('weekly'), html: '<p>5% cashback every week</p>' }],
+      },
+    },
+    now,
+  );
 }

@@ -107,7 +107,7 @@ export async function createBonusEngine(deps: BonusEngineDeps) {
   async function grant(
     userId: string,
     terms: BonusTerms,
-    inTransaction?: (trx: Transaction<Database>, now: number) => Promise<void>,
+    inTransaction?: (trx: Transaction<Database>, now: number, bonus: repo.UserBonusRow) => Promise<void>,
   ): Promise<repo.UserBonusRow> {
     if (await repo.activeBonus(db, userId)) throw conflict('BONUS_ALREADY_ACTIVE');
     const { wallet, inGames } = await credit(userId);
@@ -165,7 +165,7 @@ export async function createBonusEngine(deps: BonusEngineDeps) {
         walletAfter = booked.toBalance;
         // The unique index on the active bonus is what holds "one at a time" when two activations race.
         await repo.insertUserBonus(trx, row);
-        if (inTransaction) await inTransaction(trx, now);
+        if (inTransaction) await inTransaction(trx, now, row);
       });
     } catch (error) {
       if (isUniqueViolation(error, 'user_bonuses') || isUniqueViolation(error, 'user_id')) {
