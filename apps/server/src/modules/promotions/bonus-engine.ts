@@ -330,7 +330,9 @@ export async function createBonusEngine(deps: BonusEngineDeps) {
   // The fail line is checked whenever the books learn the player's credit changed (DESIGN §5: at the
   // next refresh or transfer); a failure here is logged by the hub and retried at the next change.
   // Turnover is read then too: a transfer home after play is the moment it matters for a withdrawal.
+  // Every money movement notifies, so a player without a bonus costs one indexed lookup and no more.
   const recheck = async ({ userId }: { userId: string }) => {
+    if (!(await repo.activeBonus(db, userId))) return;
     await readTurnover(userId);
     await finishIfFailed(userId);
   };
