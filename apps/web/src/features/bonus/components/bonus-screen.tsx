@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { type Bonus, isBonusLimitReached } from '@wallet/contract/bonus';
+import type { Bonus } from '@wallet/contract/bonus';
+import { isBonusLimitReached } from '@wallet/contract/bonus-rules';
 import { errorText } from '@wallet/web-kit/api/api-error';
 import { useAlert } from '@wallet/web-kit/ui/alert';
 import { TextField } from '@wallet/web-kit/ui/field';
