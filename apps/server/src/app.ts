@@ -32,6 +32,7 @@ import { giftLinkFeature } from './modules/gift-link/gift-link.module.ts';
 import { lookupFeature } from './modules/lookup/lookup.module.ts';
 import { moneyDeskFeature } from './modules/money-desk/money-desk.module.ts';
 import { otpFeature } from './modules/otp/otp.module.ts';
+import { promotionsFeature } from './modules/promotions/promotions.module.ts';
 import { qrcodeFeature } from './modules/qrcode/qrcode.module.ts';
 import { sandboxFeature } from './modules/sandbox/sandbox.module.ts';
 import { registerServiceStateGate } from './modules/service-state/service-state.ts';
@@ -176,17 +177,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const deposit = await depositFeature(ctx);
   const slip = await slipFeature(ctx);
   const withdraw = await withdrawFeature(ctx);
+  const promotions = await promotionsFeature(ctx);
   const features: FeatureRoutes[] = [
     await lookupFeature(ctx),
     otp,
     account,
-    await walletFeature(ctx, { profiles: account.profiles }),
+    await walletFeature(ctx, { profiles: account.profiles, invites: promotions.invites }),
     await statementFeature(ctx),
     deposit,
     await qrcodeFeature(ctx),
     await giftLinkFeature(ctx),
     slip,
     withdraw,
+    promotions,
     await sandboxFeature(ctx, { outbox: sandboxSms, games: sandboxGames }),
     backoffice,
     dashboardFeature(ctx),

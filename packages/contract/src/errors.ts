@@ -156,6 +156,10 @@ export const DESIGNED_CODES = [
   'CLAIMED_BY_OTHER',
   /** Money desk (409): four eyes, the operator who gave a withdrawal its first approval cannot give the second. */
   'SECOND_APPROVER_REQUIRED',
+  /** Bonus or promotion activation while the player's wallet holds less than its minimum deposit. */
+  'BONUS_MIN_DEPOSIT',
+  /** A withdrawal under an active bonus above that bonus's maximum withdrawal (field amount). */
+  'BONUS_WITHDRAW_MAX',
 ] as const;
 export type DesignedCode = (typeof DESIGNED_CODES)[number];
 

@@ -18,6 +18,8 @@ import * as m016 from './migrations/016-money-desk.ts';
 import * as m017 from './migrations/017-players-desk.ts';
 import * as m018 from './migrations/018-home-banners.ts';
 import * as m019 from './migrations/019-dashboard-day-indexes.ts';
+import * as m020 from './migrations/020-promotions.ts';
+import * as m021 from './migrations/021-invite-refund.ts';
 
 type Migration = { up: (db: Parameters<typeof m001.up>[0], dialect: Db['dialect']) => Promise<void> };
 
@@ -41,6 +43,8 @@ const MIGRATIONS: ReadonlyArray<[string, Migration]> = [
   ['017-players-desk', m017],
   ['018-home-banners', m018],
   ['019-dashboard-day-indexes', m019],
+  ['020-promotions', m020],
+  ['021-invite-refund', m021],
 ];
 
 /**

@@ -4,6 +4,7 @@ import type { BackofficeTables } from './schema/backoffice.ts';
 import type { DepositTables } from './schema/deposits.ts';
 import type { HomeBannerTables } from './schema/home-banners.ts';
 import type { PlayersDeskTables } from './schema/players-desk.ts';
+import type { PromotionTables } from './schema/promotions.ts';
 import type { QrcodeTables } from './schema/qrcodes.ts';
 import type { SlipTables } from './schema/slips.ts';
 
@@ -195,6 +196,7 @@ export interface Database
     DepositTables,
     HomeBannerTables,
     PlayersDeskTables,
+    PromotionTables,
     QrcodeTables,
     SlipTables {
   users: UsersTable;

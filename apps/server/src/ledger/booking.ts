@@ -14,6 +14,8 @@ export interface StatementEntry {
   toCode: string | null;
   status: StatementStatus;
   gameAccountId: string | null;
+  /** The promotion behind the movement (SPEC §3 linked bonus, promotion, invite, refund or luckydraw object). */
+  linked?: { kind: 'bonus' | 'promotion' | 'invite' | 'refund' | 'luckydraw'; description: string };
 }
 
 export interface Movement {
@@ -43,6 +45,8 @@ export async function bookMovement(trx: Transaction<Database>, movement: Movemen
     from.currency,
     statement.status,
     statement.gameAccountId,
+    statement.linked?.kind ?? null,
+    statement.linked?.description ?? null,
     now,
   ]);
   return postTransfer(trx, { from, to, amount, kind, refType: 'statement', refId: statement.id, now });
@@ -102,6 +106,8 @@ export async function insertStatement(
     statement.currency,
     statement.status,
     statement.gameAccountId,
+    statement.linked?.kind ?? null,
+    statement.linked?.description ?? null,
     statement.now,
   ]);
 }
@@ -119,7 +125,7 @@ export async function settleStatement(
 const insertStatementRow = prepared(
   `insert into statements (id, user_id, statement_type, from_code, to_code, amount, currency, status,
                            game_account_id, linked_kind, linked_description, created_at, updated_at)
-   values ($1, $2, $3, $4, $5, $6, $7, $8, $9, null, null, $10, $10)`,
+   values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12)`,
 );
 
 const settlePending = prepared(

@@ -21,6 +21,10 @@ export const LEDGER_KINDS = {
   coinEarn: 'coin_earn',
   /** Operator adjustment ↔ player's wallet: a manual correction by staff (credit or debit). */
   operatorAdjustment: 'operator_adjustment',
+  /** Promotions expense → wallet: a bonus, promotion code, invite or refund credited as a bonus. */
+  bonusCredit: 'bonus_credit',
+  /** Wallet → promotions expense: bonus credit a player gave up (cleared bonus, rest after a bonus withdrawal). */
+  bonusForfeit: 'bonus_forfeit',
 } as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[keyof typeof LEDGER_KINDS];
 
@@ -40,6 +44,8 @@ export const SYSTEM_KINDS = {
   coinIssuer: 'coin_issuer',
   /** The other side of every manual wallet adjustment by staff, per currency. */
   operatorAdjustment: 'operator_adjustment',
+  /** What promotions cost the operator: bonuses paid out, less what players forfeited. */
+  promotionsExpense: 'promotions_expense',
 } as const;
 export type SystemKind = (typeof SYSTEM_KINDS)[keyof typeof SYSTEM_KINDS];
 

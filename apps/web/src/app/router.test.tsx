@@ -91,13 +91,21 @@ describe('routes and guards', () => {
     expect(screen.getByRole('link', { name: 'Back to home' }).getAttribute('href')).toBe('/');
   });
 
-  it.each([
-    ['/user/bonus', 'Bonuses and promotion codes will be available here soon.'],
-    ['/user/spin', 'The lucky wheel will be available here soon.'],
-  ])('%s shows a translated coming-soon card', async (path, text) => {
+  it('/user/spin shows a translated coming-soon card', async () => {
     setToken('t', true);
     mockApi({});
-    renderRoutes(routes, path);
-    expect(await screen.findByText(text)).toBeTruthy();
+    renderRoutes(routes, '/user/spin');
+    expect(await screen.findByText('The lucky wheel will be available here soon.')).toBeTruthy();
+  });
+
+  it('/user/bonus shows the Bonus screen', async () => {
+    setToken('t', true);
+    mockApi({
+      'GET /api/bonus': { body: [] },
+      'GET /api/bonus/check/active': { body: { status: false, type: null, code: null, name: null } },
+    });
+    renderRoutes(routes, '/user/bonus');
+    expect(await screen.findByRole('heading', { name: 'Bonus', level: 1 })).toBeTruthy();
+    expect(await screen.findByText('No bonuses right now')).toBeTruthy();
   });
 });

@@ -17,6 +17,7 @@ const ContactRoute = lazy(() => import('./routes/contact-route'));
 const UserHomeRoute = lazy(() => import('./routes/user-home-route'));
 const ProfileRoute = lazy(() => import('./routes/profile-route'));
 const StatementRoute = lazy(() => import('./routes/statement-route'));
+const BonusRoute = lazy(() => import('./routes/bonus-route'));
 const ComingSoonRoute = lazy(() => import('./routes/coming-soon-route'));
 const TerminatedRoute = lazy(() => import('./routes/terminated-route'));
 const NotFoundRoute = lazy(() => import('./routes/not-found-route'));
@@ -116,7 +117,7 @@ export const routes: RouteObject[] = [
         path: paths.userBonus,
         element: (
           <Screen>
-            <ComingSoonRoute feature="bonus" />
+            <BonusRoute />
           </Screen>
         ),
       },

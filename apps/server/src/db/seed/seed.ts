@@ -9,6 +9,7 @@ import { CONTENT_KEYS, type LocalizedContentKey, localizedContentKey } from '../
 import type { Database } from '../schema.ts';
 import { getSetting, putSetting } from '../settings.repo.ts';
 import { seedGameCatalogue } from './game-catalogue.ts';
+import { seedDemoPromotions } from './promotions.ts';
 import { LAO_BANKS, SOURCES, THAI_BANKS } from './reference-data.ts';
 
 /** The demo player the README names. */
@@ -57,6 +58,7 @@ export async function seed(
       )
       .execute();
     if (clearing) await seedDemo(trx, clearing, now);
+    if (clearing) await seedDemoPromotions(trx, now);
     await putSetting(trx, 'seeded', true, now);
   });
   return true;

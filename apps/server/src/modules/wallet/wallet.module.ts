@@ -5,6 +5,8 @@ import { createWalletService, type WalletServiceDeps } from './wallet.service.ts
 export interface WalletNeeds {
   /** The account feature's player profiles, answered beside the money. */
   profiles: WalletServiceDeps['accounts'];
+  /** The promotions feature's invite amount and terms, answered beside the money. */
+  invites?: WalletServiceDeps['invites'];
 }
 
 /** The wallet and the player's game accounts: moves between them, refreshes and game launches. */
@@ -15,6 +17,7 @@ export async function walletFeature(ctx: FeatureContext, needs: WalletNeeds): Pr
     clock: ctx.clock,
     games: ctx.providers.games,
     accounts: needs.profiles,
+    ...(needs.invites ? { invites: needs.invites } : {}),
     systemAccount: ctx.systemAccount,
     providerTimeoutMs: ctx.config.gameProviderTimeoutMs,
     events: ctx.events,

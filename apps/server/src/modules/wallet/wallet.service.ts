@@ -47,11 +47,16 @@ export interface WalletServiceDeps {
   games: GameProviders;
   /** The account feature's profile of a player, which GET /api/wallet answers beside the money. */
   accounts: { getProfile(userId: string): Promise<ProfileResponse> };
+  /** The promotions feature's invite amount and the terms of the bonus it becomes (SPEC §3 wallet invite). */
+  invites?: { inviteSummary(userId: string): Promise<{ amount: number; success: number; fail: number }> };
   systemAccount: SystemAccounts;
   providerTimeoutMs: number;
   /** Notified after every committed change to the player's money (wallet.changed) and after a refresh (game.refreshed). */
   events: DomainEvents;
 }
+
+/** Without the promotions feature there is no invite programme: nothing to claim. */
+const NO_INVITE = { amount: 0, success: 0, fail: 0 };
 
 type MoveResult = { status: 200 | 202; body: WalletMoveResponse };
 
@@ -130,19 +135,18 @@ export function createWalletService(deps: WalletServiceDeps) {
   }
 
   async function getWallet(userId: string): Promise<WalletResponse> {
-    const [profile, ledger, slots] = await Promise.all([
+    const [profile, ledger, slots, invite] = await Promise.all([
       deps.accounts.getProfile(userId),
       playerLedgerAccounts(db, userId),
       slotEntries(userId),
+      deps.invites ? deps.invites.inviteSummary(userId) : NO_INVITE,
     ]);
     const { bankAccount, ...rest } = profile;
     return {
       profile: rest,
       bankAccount,
       wallet: { amount: fromMinor(ledger.wallet.balance) },
-      // The invite bonus and its terms belong to the promotions feature; until a player has invitees
-      // there is nothing to claim.
-      invite: { amount: 0, success: 0, fail: 0 },
+      invite,
       slots,
     };
   }

@@ -20,6 +20,11 @@ export interface GameProvider {
   launch(account: GameCredentials): Promise<GameLaunch>;
   /** For the auto-login providers of SPEC §2: a one-time link that signs the player straight in. */
   autoLogin(username: string, password: string | undefined): Promise<string>;
+  /**
+   * What the account bet since a moment (minor units), where the provider reports turnover; bonus
+   * turnover conditions count it (DESIGN §5). Absent: the provider does not report it.
+   */
+  turnover?(username: string, since: number): Promise<number>;
 }
 
 export interface GameCredentials {

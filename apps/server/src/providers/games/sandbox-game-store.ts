@@ -157,6 +157,19 @@ export function createSandboxGameStore(db: Kysely<Database>) {
       return Number(result.numUpdatedRows) === 1;
     },
 
+    /** The demo slot's bets on one account since a moment: the turnover the sandbox reports. */
+    async betsSince(code: string, username: string, since: number): Promise<number> {
+      const row = await db
+        .selectFrom('sandbox_game_transactions')
+        .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount'), eb.lit(0)).as('total'))
+        .where('provider_code', '=', code)
+        .where('username', '=', username)
+        .where('kind', '=', 'bet')
+        .where('created_at', '>=', since)
+        .executeTakeFirstOrThrow();
+      return Number(row.total);
+    },
+
     async transferExists(code: string, ref: string): Promise<boolean> {
       const row = await findTransaction(db, code, ref);
       return row !== undefined && (row.kind === 'deposit' || row.kind === 'withdraw');

@@ -172,6 +172,7 @@ export function createSandboxGameProviders(deps: SandboxGameDeps): SandboxGames 
         if (password !== undefined && !samePassword(password, found.password)) throw rejected(code, 'wrong password');
         return playLink(code, username);
       },
+      turnover: (username, since) => store.betsSince(code, username, since),
     };
   }
 

@@ -62,7 +62,8 @@ describe('HomeScreen', () => {
         return { body: { slots, updatedAt: UPDATED_AT } };
       },
     });
-    // The operator's notice and banners load beside the wallet; only the wallet's order is under test.
+    // The operator's notice and banners load beside the wallet, and the bonus check follows the first
+    // refresh; only the wallet's order is under test here.
     const walletCalls = () => calls.filter((call) => call.path.startsWith('/api/wallet'));
     const { user } = renderScreen(<HomeScreen />);
     await waitFor(() => expect(walletCalls()).toHaveLength(1));
@@ -141,8 +142,7 @@ describe('HomeScreen', () => {
     walletApi();
     renderScreen(<HomeScreen />);
     await screen.findByTestId('home-total');
-    // Bonus conditions lead nowhere until promotions exist (issue 18, flow 10): coming soon like the others.
-    for (const id of ['widget-invite', 'widget-bonus', 'widget-refund']) {
+    for (const id of ['widget-invite', 'widget-refund']) {
       const widget = screen.getByTestId(id) as HTMLButtonElement;
       expect(widget.disabled, id).toBe(true);
       expect(widget.textContent, id).toContain('Coming soon');
@@ -153,8 +153,22 @@ describe('HomeScreen', () => {
       expect(widget.textContent, id).not.toContain('Coming soon');
     }
     expect((screen.getByRole('button', { name: 'Receive' }) as HTMLButtonElement).disabled).toBe(true);
-    expect(screen.getByTestId('widget-bonus').getAttribute('href')).toBeNull();
     expect((screen.getByTestId('refresh-all') as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('the bonus-conditions widget leads to the Bonus screen and names the running bonus', async () => {
+    remember();
+    walletApi({
+      'GET /api/bonus/check/active': {
+        body: { status: true, type: 'bonus', code: 'WELCOME100', name: 'Welcome bonus 100%' },
+      },
+    });
+    renderScreen(<HomeScreen />);
+    await screen.findByTestId('home-total');
+    const widget = screen.getByTestId('widget-bonus');
+    expect(widget.getAttribute('href')).toBe('/user/bonus');
+    expect(widget.textContent).not.toContain('Coming soon');
+    await waitFor(() => expect(widget.textContent).toContain('Active: Welcome bonus 100%'));
   });
 
   it('the deposit widget opens the deposit dialog and closing it returns to Home', async () => {

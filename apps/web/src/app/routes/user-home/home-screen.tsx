@@ -11,6 +11,7 @@ import { Money } from '@wallet/web-kit/ui/money';
 import { LoadFailedCard } from '@wallet/web-kit/ui/status-card';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useActiveBonus } from '@/features/bonus/api/check-active';
 import { GameAccountDialog } from '@/features/game-account/components/game-account-dialog';
 import { GameLauncherProvider } from '@/features/game-account/components/game-launcher';
 import { TransferDialog } from '@/features/game-account/components/transfer-dialog';
@@ -67,6 +68,8 @@ function HomeContent() {
   // Until the first refresh of the game accounts has finished, the wallet is not asked for (SPEC §2 order).
   const wallet = useWallet({ enabled: ready });
   const lastSync = useLastSync();
+  // Asked after the first refresh, like the wallet: the refresh is what ends a bonus that fell to its fail line.
+  const activeBonus = useActiveBonus({ enabled: ready });
 
   const sync = useCallback(() => {
     setSyncing(true);
@@ -119,6 +122,7 @@ function HomeContent() {
             onWithdraw={() => setMoneyDialog('withdraw')}
             onRefreshAll={() => void sync()}
             refreshing={syncing}
+            activeBonus={activeBonus.data?.status ? (activeBonus.data.name ?? activeBonus.data.code) : null}
           />
           <Suspense fallback={null}>
             <HomeBanners />

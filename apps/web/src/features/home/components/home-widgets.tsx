@@ -8,6 +8,8 @@ import {
 } from '@wallet/web-kit/ui/icons';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { paths } from '@/lib/paths';
 
 /** A widget whose dialog arrives in a later issue: visibly disabled and labelled "coming soon", never dead. */
 function SoonWidget({ icon, label, testId }: { icon: ReactNode; label: string; testId: string }) {
@@ -50,10 +52,12 @@ interface HomeWidgetsProps {
   onWithdraw: () => void;
   onRefreshAll: () => void;
   refreshing: boolean;
+  /** The running bonus's name, shown on the bonus-conditions widget; null or absent when none runs. */
+  activeBonus?: string | null;
 }
 
 /** SPEC §2 widget grid. The spin wheel's active check does not exist yet, so refresh-all takes its place. */
-export function HomeWidgets({ onDeposit, onWithdraw, onRefreshAll, refreshing }: HomeWidgetsProps) {
+export function HomeWidgets({ onDeposit, onWithdraw, onRefreshAll, refreshing, activeBonus }: HomeWidgetsProps) {
   const { t } = useTranslation();
   return (
     <nav aria-label={t('home.widgets')}>
@@ -76,7 +80,15 @@ export function HomeWidgets({ onDeposit, onWithdraw, onRefreshAll, refreshing }:
           </button>
         </li>
         <SoonWidget icon={<UserPlusIcon />} label={t('home.invite')} testId="widget-invite" />
-        <SoonWidget icon={<DocumentIcon />} label={t('home.bonusConditions')} testId="widget-bonus" />
+        <li>
+          <Link to={paths.userBonus} className="widget" data-testid="widget-bonus">
+            <span className="widget-icon">
+              <DocumentIcon />
+            </span>
+            <span className="widget-label">{t('home.bonusConditions')}</span>
+            {activeBonus ? <span className="widget-note">{t('home.bonusActive', { name: activeBonus })}</span> : null}
+          </Link>
+        </li>
         <SoonWidget icon={<RefundIcon />} label={t('home.refund')} testId="widget-refund" />
       </ul>
     </nav>

@@ -1,0 +1,5 @@
+import { BonusScreen } from '@/features/bonus/components/bonus-screen';
+
+export default function BonusRoute() {
+  return <BonusScreen />;
+}
