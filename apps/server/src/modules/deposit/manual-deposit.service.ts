@@ -141,8 +141,12 @@ export function createManualDeposits(deps: ManualDepositDeps) {
   ): Promise<{ status: 'REJECTED' }> {
     const now = clock.now();
     const rejected = await db.transaction().execute(async (trx) => {
-      if (!(await decidePending(trx, id, 'REJECTED', decision.operator, now, decision.reason))) return false;
-      await settleStatement(trx, id, 'FAILED', now);
+      // The statement first, then the notice: the order a confirmation locks them in, so two operators
+      // deciding at once wait for each other on PostgreSQL instead of deadlocking.
+      if (!(await settleStatement(trx, id, 'FAILED', now))) return false;
+      if (!(await decidePending(trx, id, 'REJECTED', decision.operator, now, decision.reason))) {
+        throw new Error(`manual deposit ${id}: its statement was pending but the notice was not`);
+      }
       await decision.within?.(trx);
       return true;
     });

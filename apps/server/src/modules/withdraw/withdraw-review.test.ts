@@ -44,7 +44,7 @@ describe.each(testDialects())('withdrawals after a bank account change (%s)', (d
     return withdrawal(id);
   };
 
-  /** A funded player who then moves the payout account to a new one, with the password. */
+  /** A funded player who then moves the payout account to a new one (their request, approved by an operator). */
   async function playerWithNewAccount(funds: number) {
     const registered = await registerPlayer(ctx.app);
     await fundWallet(ctx.app, registered.phone, funds);
@@ -62,7 +62,16 @@ describe.each(testDialects())('withdrawals after a bank account change (%s)', (d
         password: registered.payload.password,
       },
     });
-    expect(changed.json()).toEqual({ message: 'SUCCESS' });
+    // The change is a request now; an operator approves it and the new account takes effect then.
+    expect(changed.json()).toEqual({ message: 'BANK_CHANGE_REQUESTED' });
+    const operator = operatorCaller(ctx.app, await ownerLogin(ctx.app));
+    const requests = (await operator('GET', '/api/backoffice/bank-changes')).json().items as Array<{
+      id: string;
+      new: { bankAccountNo: string };
+    }>;
+    const filed = requests.find((request) => request.new.bankAccountNo === newAccountNo);
+    const approved = await operator('POST', `/api/backoffice/bank-changes/${filed?.id}/approve`, {});
+    expect(approved.statusCode, approved.body).toBe(200);
     return {
       newAccountNo,
       withdraw: async (amount: number) => {

@@ -119,13 +119,11 @@ describe('Dashboard', () => {
     expect(unmatched.getByText('Unmatched bank transfers')).toBeTruthy();
     expect(unmatched.getByText('3')).toBeTruthy();
     expect(unmatched.getByText('2 hours ago')).toBeTruthy();
-    expect(unmatched.getByRole('link', { name: 'Open' }).getAttribute('href')).toBe(
-      '/money-desk?queue=unmatchedTransfers',
-    );
+    expect(unmatched.getByRole('link', { name: 'Open' }).getAttribute('href')).toBe('/money-desk?queue=transfers');
     const manual = within(screen.getByTestId('queue-manualDeposits'));
     expect(manual.getByText('Nothing waiting')).toBeTruthy();
     expect(within(screen.getByTestId('queue-undecidedSlips')).getByRole('link').getAttribute('href')).toBe(
-      '/money-desk?queue=undecidedSlips',
+      '/money-desk?queue=slips',
     );
     unmount();
 
@@ -147,7 +145,7 @@ describe('Dashboard', () => {
     renderApp('/');
     await screen.findByTestId('queue-undecidedSlips');
     const links = screen.queryAllByRole('link', { name: 'Open' });
-    expect(links.map((link) => link.getAttribute('href'))).toEqual(['/money-desk?queue=undecidedSlips']);
+    expect(links.map((link) => link.getAttribute('href'))).toEqual(['/money-desk?queue=slips']);
   });
 
   it('offers a currency switch when another currency moved, and shows its figures', async () => {

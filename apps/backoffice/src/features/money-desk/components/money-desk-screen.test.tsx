@@ -50,7 +50,7 @@ describe('Money desk', () => {
       },
       'POST /api/backoffice/money/transfers/tr-1/credit': { body: { id: 'tr-1', outcome: 'CREDITED' } },
     });
-    const { user } = renderApp('/money');
+    const { user } = renderApp('/money-desk');
     // The first render loads the screen's lazy chunk.
     const row = await screen.findByTestId('item-tr-1', {}, { timeout: 5000 });
     expect(within(row).getByText('1 h 5 min')).toBeTruthy();
@@ -100,7 +100,7 @@ describe('Money desk', () => {
       'GET /api/backoffice/money/transfers': { body: page([]) },
       'GET /api/backoffice/money/withdrawals': { body: page([held]) },
     });
-    const { user } = renderApp('/money');
+    const { user } = renderApp('/money-desk');
     await user.click(await screen.findByTestId('tab-withdrawals'));
     const row = await screen.findByTestId('item-wd-1');
     expect(within(row).getByText('Awaiting second approval')).toBeTruthy();
@@ -139,7 +139,7 @@ describe('Money desk', () => {
       },
       'POST /api/backoffice/money/slips/sl-1/reject': { body: { id: 'sl-1', outcome: 'REJECTED' } },
     });
-    const { user } = renderApp('/money');
+    const { user } = renderApp('/money-desk');
     // Support reads slips only: no other queue's tab.
     expect(await screen.findByTestId('tab-slips')).toBeTruthy();
     expect(screen.queryByTestId('tab-transfers')).toBeNull();
