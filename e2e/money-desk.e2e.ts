@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import boEn from '../apps/backoffice/src/i18n/en.json' with { type: 'json' };
 import boTh from '../apps/backoffice/src/i18n/th.json' with { type: 'json' };
 import { type Lang, logIn, money, readOtp, text, uniquePhone, useLanguage } from './support/app.ts';
+import { DEMO_OWNER } from './support/backoffice.ts';
 import { overflowingElements, screenshot } from './support/browser.ts';
 import { openPhoneApp, type PhoneApp } from './support/phone-app.ts';
 import { PLAYER_PASSWORD, postJson } from './support/players.ts';
@@ -132,6 +133,7 @@ describe('the money desk', () => {
     const token = await player.evaluate(() => localStorage.getItem('token') ?? sessionStorage.getItem('token'));
     const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
     // A new payout account: the next withdrawal waits for an operator (BANK_CHANGE_REVIEW_HOURS).
+    const newAccountNo = `70899${shared}9`.replace(/9$/, '1');
     const changed = await fetch(`${app.server.url}/api/account/profile`, {
       method: 'PUT',
       headers,
@@ -139,11 +141,31 @@ describe('the money desk', () => {
         name: 'Malee Player',
         bankCode: 'KBANK',
         bankAccountName: 'MALEE PLAYER',
-        bankAccountNo: `70899${shared}9`.replace(/9$/, '1'),
+        bankAccountNo: newAccountNo,
         password: PLAYER_PASSWORD,
       }),
     });
-    expect(changed.status).toBe(200);
+    // A player's change of payout account is a request now: an operator approves it first.
+    expect(await changed.json()).toEqual({ message: 'BANK_CHANGE_REQUESTED' });
+    const signedIn = await fetch(`${app.server.url}/api/backoffice/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(DEMO_OWNER),
+    });
+    const ownerHeaders = {
+      authorization: `Bearer ${((await signedIn.json()) as { token: string }).token}`,
+      'content-type': 'application/json',
+    };
+    const requests = (await (
+      await fetch(`${app.server.url}/api/backoffice/bank-changes`, { headers: ownerHeaders })
+    ).json()) as { items: { id: string; new: { bankAccountNo: string } }[] };
+    const filed = requests.items.find((request) => request.new.bankAccountNo === newAccountNo);
+    const approved = await fetch(`${app.server.url}/api/backoffice/bank-changes/${filed?.id}/approve`, {
+      method: 'POST',
+      headers: ownerHeaders,
+      body: '{}',
+    });
+    expect(approved.status).toBe(200);
     const withdrawn = await fetch(`${app.server.url}/api/wallet/withdraw`, {
       method: 'POST',
       headers: { ...headers, 'idempotency-key': crypto.randomUUID() },
