@@ -15,6 +15,7 @@ import { registerHealth } from './http/health.ts';
 import { createIdempotency } from './http/idempotency.ts';
 import { registerLineQr } from './http/line-qr.ts';
 import { countedGameProviders, countedSms, registerMetrics } from './http/metrics.ts';
+import { API_VERSION, registerOpenApi } from './http/openapi.ts';
 import { requireOperator } from './http/operator-auth.ts';
 import { serializerCompiler } from './http/response-serializer.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
@@ -114,6 +115,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     addHeadersOnExceeding: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false },
   });
 
+  // Before any route: the API document collects routes as they are added.
+  await registerOpenApi(app, { title: APP_NAME, version: API_VERSION });
   registerServiceStateGate(app, kysely, clock);
   registerHealth(app, { db: kysely, redisUrl: config.redisUrl });
 

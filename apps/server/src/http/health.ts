@@ -1,12 +1,20 @@
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { type Kysely, sql } from 'kysely';
+import { z } from 'zod';
 import type { Database } from '../db/schema.ts';
 
 /** A readiness probe that waits longer than this for a dependency reports it down rather than hang. */
 const CHECK_TIMEOUT_MS = 2_000;
 
-type CheckState = 'ok' | 'down';
+const checkState = z.enum(['ok', 'down']);
+type CheckState = z.infer<typeof checkState>;
+
+const healthAnswer = z.object({ status: z.literal('ok') });
+const readyAnswer = z.object({
+  status: z.enum(['ready', 'not-ready']),
+  checks: z.object({ database: checkState, redis: checkState.optional() }),
+});
 
 function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
@@ -44,10 +52,13 @@ export function registerHealth(app: FastifyInstance, deps: { db: Kysely<Database
     }
   }
 
-  app.get('/healthz', { config: { rateLimit: false } }, async () => ({ status: 'ok' }));
+  app.get('/healthz', { config: { rateLimit: false }, schema: { response: { 200: healthAnswer } } }, async () => ({
+    status: 'ok',
+  }));
 
-  app.get('/readyz', { config: { rateLimit: false } }, async (_request, reply) => {
-    const checks: Record<string, CheckState> = {
+  const readySchema = { response: { 200: readyAnswer, 503: readyAnswer } };
+  app.get('/readyz', { config: { rateLimit: false }, schema: readySchema }, async (_request, reply) => {
+    const checks: z.infer<typeof readyAnswer>['checks'] = {
       database: await check(() => sql`select 1`.execute(deps.db)),
     };
     if (redis) {

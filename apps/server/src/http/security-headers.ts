@@ -1,5 +1,6 @@
 import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { API_DOCS_PATH } from './openapi.ts';
 
 /** Our security headers (DESIGN §7): a strict CSP, no framing by others, no MIME sniffing. */
 export const HELMET_OPTIONS: FastifyHelmetOptions = {
@@ -80,6 +81,11 @@ export const API_HEADERS: ReadonlyArray<[string, string]> = [
   ['referrer-policy', 'no-referrer'],
 ];
 
+/** The API reference (/api/docs) is a page, with its scripts and styles; everything else under /api/ is data. */
+function isApiAnswer(url: string): boolean {
+  return url.startsWith('/api/') && !(url === API_DOCS_PATH || url.startsWith(`${API_DOCS_PATH}/`));
+}
+
 /**
  * Sends API_HEADERS on /api/ answers and helmet's headers on everything else (the app's documents and
  * assets, the sandbox pages), set where helmet sets them (onRequest); HSTS on whatever came over HTTPS,
@@ -88,7 +94,7 @@ export const API_HEADERS: ReadonlyArray<[string, string]> = [
 export async function registerSecurityHeaders(app: FastifyInstance, options = HELMET_OPTIONS): Promise<void> {
   const headers = await helmetHeaders(options);
   app.addHook('onRequest', (request, reply, done) => {
-    for (const [name, value] of request.url.startsWith('/api/') ? API_HEADERS : headers) {
+    for (const [name, value] of isApiAnswer(request.url) ? API_HEADERS : headers) {
       reply.raw.setHeader(name, value);
     }
     if (request.protocol === 'https') reply.raw.setHeader('strict-transport-security', STRICT_TRANSPORT_SECURITY);

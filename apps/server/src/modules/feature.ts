@@ -87,6 +87,8 @@ export async function registerFeatures(
             `${audience} route ${route.url} is under ${BACK_OFFICE_API}, which only the operator audience serves`,
           );
         }
+        // The API document (http/openapi.ts) groups routes, and picks their sign-in, by this tag.
+        route.schema = { ...route.schema, tags: [audience] };
       });
       scope.guard?.(instance);
       for (const feature of features) {

@@ -1,3 +1,4 @@
+import { successResponse } from '@wallet/contract/common';
 import { QR_BANK_CODES } from '@wallet/contract/constants';
 import {
   qrBankCode,
@@ -120,7 +121,7 @@ export const sandboxQrRoutes: FastifyPluginAsyncZod<{
       return { message: 'OK', failing: failingCodes() };
     },
   );
-  app.delete('/sandbox/qr/faults', async () => {
+  app.delete('/sandbox/qr/faults', { schema: { response: { 200: successResponse } } }, async () => {
     sandbox.clearFaults();
     return { message: 'OK' };
   });

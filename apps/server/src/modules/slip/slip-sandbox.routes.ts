@@ -1,4 +1,4 @@
-import { text } from '@wallet/contract/common';
+import { successResponse, text } from '@wallet/contract/common';
 import { type BankDepositAccount, depositLookupResponse } from '@wallet/contract/deposit';
 import { apiAmount, toMinor } from '@wallet/contract/money';
 import { slipOperatorListQuery, slipOperatorView } from '@wallet/contract/slip-operator';
@@ -143,11 +143,15 @@ export const slipSandboxRoutes: FastifyPluginAsyncZod<SlipSandboxOptions> = asyn
   });
 
   const faultBody = z.object({ times: z.number().int().min(1).max(100).default(1) });
-  app.post('/sandbox/slips/faults', { schema: { body: faultBody } }, async (request) => {
-    verifier.failNext(request.body.times);
-    return { message: 'OK' };
-  });
-  app.delete('/sandbox/slips/faults', async () => {
+  app.post(
+    '/sandbox/slips/faults',
+    { schema: { body: faultBody, response: { 200: successResponse } } },
+    async (request) => {
+      verifier.failNext(request.body.times);
+      return { message: 'OK' };
+    },
+  );
+  app.delete('/sandbox/slips/faults', { schema: { response: { 200: successResponse } } }, async () => {
     verifier.clearFaults();
     return { message: 'OK' };
   });
