@@ -28,7 +28,7 @@ import { accountFeature } from './modules/account/account.module.ts';
 import { backofficeFeature } from './modules/backoffice/backoffice.module.ts';
 import { dashboardFeature } from './modules/dashboard/dashboard.module.ts';
 import { depositFeature } from './modules/deposit/deposit.module.ts';
-import { type FeatureContext, type FeatureRoutes, registerFeatures } from './modules/feature.ts';
+import { AUDIENCE_DOCS, type FeatureContext, type FeatureRoutes, registerFeatures } from './modules/feature.ts';
 import { giftLinkFeature } from './modules/gift-link/gift-link.module.ts';
 import { lookupFeature } from './modules/lookup/lookup.module.ts';
 import { moneyDeskFeature } from './modules/money-desk/money-desk.module.ts';
@@ -116,7 +116,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   // Before any route: the API document collects routes as they are added.
-  await registerOpenApi(app, { title: APP_NAME, version: API_VERSION });
+  await registerOpenApi(app, { title: APP_NAME, version: API_VERSION, groups: AUDIENCE_DOCS });
   registerServiceStateGate(app, kysely, clock);
   registerHealth(app, { db: kysely, redisUrl: config.redisUrl });
 

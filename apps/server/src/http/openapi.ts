@@ -2,7 +2,6 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { createJsonSchemaTransform } from 'fastify-type-provider-zod';
-import type { Audience } from '../modules/feature.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -16,19 +15,11 @@ export const API_DOCS_PATH = '/api/docs';
 /** The version of the API SPEC describes; raise it when a route changes incompatibly. */
 export const API_VERSION = '1.0.0';
 
-/** What each audience's tag says in the document and the reference UI. */
-const AUDIENCE_TAGS: Record<Audience, string> = {
-  public: 'Public: no sign-in (log in, register, lookups)',
-  player: 'Player: Authorization: Bearer <player token>',
-  webhook: 'Webhooks: signed callbacks from banks and payment gateways',
-  operator: 'Back office: Authorization: Bearer <operator token>, permission per route',
-  sandbox: 'Sandbox (development only): stands in for banks, gateways and games; absent in production',
-};
-
-const SECURITY: Partial<Record<Audience, Array<Record<string, string[]>>>> = {
-  player: [{ playerToken: [] }],
-  operator: [{ operatorToken: [] }],
-};
+/** A group of routes in the document (an audience), and the sign-in scheme its routes need, if any. */
+export interface RouteGroup {
+  description: string;
+  security?: 'playerToken' | 'operatorToken';
+}
 
 /**
  * Routes that are not part of the API: the two apps' files and the documents themselves. Every other
@@ -46,19 +37,20 @@ export function isUndocumentedRoute(url: string): boolean {
   );
 }
 
-/** The audience registerFeatures filed a route under (its one tag); infrastructure routes have none. */
-export function audienceOf(tags: readonly string[] | undefined): Audience | undefined {
-  const tag = tags?.[0];
-  return tag && tag in AUDIENCE_TAGS ? (tag as Audience) : undefined;
-}
-
 /**
  * An OpenAPI 3.1 document of every route, generated from the routes' own zod schemas (the contract's),
  * at /api/openapi.json, with a reference UI at /api/docs. Registered before any route: @fastify/swagger
  * collects routes as they are added. Each feature route carries its audience as its tag
- * (modules/feature.ts); the tag decides the route's security scheme here.
+ * (modules/feature.ts); its group names the route's sign-in.
  */
-export async function registerOpenApi(app: FastifyInstance, info: { title: string; version: string }) {
+export async function registerOpenApi(
+  app: FastifyInstance,
+  info: { title: string; version: string; groups: Record<string, RouteGroup> },
+) {
+  const groupOf = (tags: readonly string[] | undefined) => {
+    const tag = tags?.[0];
+    return tag !== undefined && Object.hasOwn(info.groups, tag) ? tag : undefined;
+  };
   const zodTransform = createJsonSchemaTransform({});
   const registered: RouteOptions[] = [];
   app.decorate('registeredRoutes', registered);
@@ -76,7 +68,7 @@ export async function registerOpenApi(app: FastifyInstance, info: { title: strin
           '(SPEC §8). Money is in minor units (satang, kip) unless a field says otherwise.',
       },
       tags: [
-        ...Object.entries(AUDIENCE_TAGS).map(([name, description]) => ({ name, description })),
+        ...Object.entries(info.groups).map(([name, { description }]) => ({ name, description })),
         { name: 'infrastructure', description: 'Probes, metrics and media links, outside the apps' },
       ],
       components: {
@@ -92,11 +84,12 @@ export async function registerOpenApi(app: FastifyInstance, info: { title: strin
       const { schema, url } = document;
       if (isUndocumentedRoute(url)) return { schema: { ...schema, hide: true }, url };
       const transformed = zodTransform(document);
-      const audience = audienceOf(schema?.tags);
+      const group = groupOf(schema?.tags);
+      const security = group ? info.groups[group]?.security : undefined;
       const tagged = {
         ...transformed.schema,
-        tags: audience ? [audience] : ['infrastructure'],
-        ...(audience && SECURITY[audience] ? { security: SECURITY[audience] } : {}),
+        tags: [group ?? 'infrastructure'],
+        ...(security ? { security: [{ [security]: [] }] } : {}),
         ...(url === '/metrics' ? { security: [{ metricsToken: [] }] } : {}),
       };
       return { ...transformed, schema: tagged };

@@ -5,6 +5,7 @@ import type { Db } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
 import type { DomainEvents } from '../events/domain-events.ts';
 import type { Idempotency } from '../http/idempotency.ts';
+import type { RouteGroup } from '../http/openapi.ts';
 import type { SystemAccounts } from '../ledger/ledger.ts';
 import type { Clock } from '../lib/clock.ts';
 import type { ImageDecoder } from '../lib/image-decoder/image-decoder.ts';
@@ -45,6 +46,18 @@ export interface FeatureContext {
  */
 export const AUDIENCES = ['public', 'webhook', 'player', 'sandbox', 'operator'] as const;
 export type Audience = (typeof AUDIENCES)[number];
+
+/** How the API document (/api/openapi.json) presents each audience, and the sign-in its routes need. */
+export const AUDIENCE_DOCS: Record<Audience, RouteGroup> = {
+  public: { description: 'Public: no sign-in (log in, register, lookups)' },
+  player: { description: 'Player: Authorization: Bearer <player token>', security: 'playerToken' },
+  webhook: { description: 'Webhooks: signed callbacks from banks and payment gateways' },
+  operator: {
+    description: 'Back office: Authorization: Bearer <operator token>, a permission per route',
+    security: 'operatorToken',
+  },
+  sandbox: { description: 'Sandbox (development only): stands in for banks, gateways and games; absent in production' },
+};
 
 /** Where the back office's API lives; only the operator audience may serve a route there. */
 const BACK_OFFICE_API = '/api/backoffice/';
