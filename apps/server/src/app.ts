@@ -135,7 +135,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     : undefined;
   const realtime = attachRealtime(app, { db: kysely, clock, redisUrl: config.redisUrl });
   const metrics = config.metricsToken
-    ? registerMetrics(app, config.metricsToken, { connectedSockets: () => realtime.connectedSockets() })
+    ? registerMetrics(app, config.metricsToken, {
+        connectedSockets: () => realtime.connectedSockets(),
+        // Read at scrape time, long after the money desk below exists.
+        openQueues: () => moneyDesk.openQueues(),
+      })
     : undefined;
   const systemAccount = createSystemAccounts(kysely);
   // Features publish and subscribe here instead of importing each other (events/domain-events.ts).
@@ -181,6 +185,23 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const slip = await slipFeature(ctx);
   const withdraw = await withdrawFeature(ctx);
   const promotions = await promotionsFeature(ctx);
+  const moneyDesk = moneyDeskFeature(ctx, {
+    ports: {
+      creditTransfer: deposit.feed.creditUnmatched,
+      returnTransfer: deposit.feed.returnToSender,
+      confirmManualDeposit: deposit.manual.confirm,
+      rejectManualDeposit: deposit.manual.reject,
+      approveSlip: slip.slips.creditHeld,
+      rejectSlip: slip.slips.rejectHeld,
+      slipImageUrl: slip.slips.operatorImageUrl,
+      slipVerifierAnswer: slip.slips.verifierAnswer,
+      approveWithdrawal: withdraw.withdrawals.approve,
+      rejectWithdrawal: withdraw.withdrawals.reject,
+      markPayout: withdraw.withdrawals.markPayout,
+      recordAudit: backoffice.recordAudit,
+    },
+    live: { listening: () => realtime.moneyDeskListening(), publish: (counts) => realtime.moneyQueues(counts) },
+  });
   const features: FeatureRoutes[] = [
     await lookupFeature(ctx),
     otp,
@@ -196,23 +217,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await sandboxFeature(ctx, { outbox: sandboxSms, games: sandboxGames }),
     backoffice,
     dashboardFeature(ctx),
-    moneyDeskFeature(ctx, {
-      ports: {
-        creditTransfer: deposit.feed.creditUnmatched,
-        returnTransfer: deposit.feed.returnToSender,
-        confirmManualDeposit: deposit.manual.confirm,
-        rejectManualDeposit: deposit.manual.reject,
-        approveSlip: slip.slips.creditHeld,
-        rejectSlip: slip.slips.rejectHeld,
-        slipImageUrl: slip.slips.operatorImageUrl,
-        slipVerifierAnswer: slip.slips.verifierAnswer,
-        approveWithdrawal: withdraw.withdrawals.approve,
-        rejectWithdrawal: withdraw.withdrawals.reject,
-        markPayout: withdraw.withdrawals.markPayout,
-        recordAudit: backoffice.recordAudit,
-      },
-      live: { listening: () => realtime.moneyDeskListening(), publish: (counts) => realtime.moneyQueues(counts) },
-    }),
+    moneyDesk,
   ];
   app.addHook('onClose', async () => {
     for (const feature of features) await feature.close?.();

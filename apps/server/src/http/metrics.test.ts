@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestContext, fundWallet, registerPlayer, type TestContext } from '../../test/helpers.ts';
+import { OPERATOR_AUTO_ACCOUNT } from '../modules/deposit/bank-feed.fixtures.ts';
 
 const TOKEN = 'scrape-token-0123456789abcdef';
 
@@ -72,5 +73,21 @@ describe('GET /metrics', () => {
     await ctx.app.inject({ method: 'GET', url: '/api/no-such-thing-1' });
     await ctx.app.inject({ method: 'GET', url: '/api/no-such-thing-2' });
     expect(await scrape()).not.toContain('no-such-thing');
+  });
+
+  it("shows the back office's open queues, as the money desk counts them", async () => {
+    const before = await scrape();
+    const transfers = 'wallet_backoffice_open_items{queue="transfers"}';
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/sandbox/bank/transfer',
+      payload: { to: OPERATOR_AUTO_ACCOUNT.accountNo, from: '9876543210', fromBank: 'SCB', amount: 42 },
+    });
+    expect(res.json()).toMatchObject({ status: 'UNMATCHED' });
+    const after = await scrape();
+    expect(sample(after, transfers) - sample(before, transfers)).toBe(1);
+    for (const queue of ['manualDeposits', 'slips', 'withdrawals', 'awaitingSecondApproval']) {
+      expect(after).toContain(`wallet_backoffice_open_items{queue="${queue}"}`);
+    }
   });
 });

@@ -9,6 +9,8 @@ import type { SmsProvider } from '../providers/sms/sms-provider.ts';
 /** What the app hands /metrics to read at scrape time. */
 export interface MetricsSources {
   connectedSockets(): number;
+  /** Items waiting for an operator, by queue (the money desk's counts). */
+  openQueues(): Promise<Readonly<Record<string, number>>>;
 }
 
 export interface Metrics {
@@ -28,7 +30,7 @@ function sameSecret(given: string, expected: string): boolean {
  * GET /metrics in Prometheus's text format, for a scraper holding METRICS_TOKEN as a bearer token (the
  * route does not exist without one). Per instance: requests by route pattern and status with latency,
  * the default process metrics (event-loop lag, memory, GC), money movements by ledger kind, provider
- * calls and failures, connected sockets.
+ * calls and failures, connected sockets, open back-office queues.
  */
 export function registerMetrics(app: FastifyInstance, token: string, sources: MetricsSources): Metrics {
   const registry = new Registry();
@@ -75,6 +77,15 @@ export function registerMetrics(app: FastifyInstance, token: string, sources: Me
     registers: [registry],
     collect() {
       this.set(sources.connectedSockets());
+    },
+  });
+  new Gauge({
+    name: 'wallet_backoffice_open_items',
+    help: 'Items waiting in the back office, by queue (the same for every instance: read from the database)',
+    labelNames: ['queue'] as const,
+    registers: [registry],
+    async collect() {
+      for (const [queue, count] of Object.entries(await sources.openQueues())) this.set({ queue }, count);
     },
   });
   const providerCalls = new Counter({

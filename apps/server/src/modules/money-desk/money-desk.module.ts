@@ -18,7 +18,10 @@ export interface MoneyDeskOptions {
  * Queue sizes reach signed-in operators over the socket when they change: at once after a decision
  * or claim here, and within a poll for arrivals from outside (bank feed, notices, slips, withdrawals).
  */
-export function moneyDeskFeature(ctx: FeatureContext, options: MoneyDeskOptions): FeatureRoutes {
+export function moneyDeskFeature(
+  ctx: FeatureContext,
+  options: MoneyDeskOptions,
+): FeatureRoutes & { openQueues(): Promise<MoneyQueueCounts> } {
   let last = '';
   let publishing: Promise<void> | undefined;
   const publish = (force: boolean) => {
@@ -43,6 +46,7 @@ export function moneyDeskFeature(ctx: FeatureContext, options: MoneyDeskOptions)
     operator: async (app) => {
       await app.register(moneyDeskRoutes, { desk });
     },
+    openQueues: () => desk.counts(),
     async close() {
       clearInterval(timer);
       await publishing;
