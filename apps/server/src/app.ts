@@ -22,6 +22,7 @@ import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerStaticFiles } from './http/static-files.ts';
 import { createSystemAccounts } from './ledger/ledger.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
+import { rateLimitRedis } from './lib/fail-open-redis.ts';
 import { randomSecret, sha256 } from './lib/ids.ts';
 import { createImageDecoder } from './lib/image-decoder/image-decoder.ts';
 import { accountFeature } from './modules/account/account.module.ts';
@@ -107,7 +108,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // helmet's headers, computed once (http/security-headers.ts): the same set on every response.
   await registerSecurityHeaders(app);
   await app.register(compress, { threshold: 1024 });
+  // With REDIS_URL every instance counts a client together; without Redis for a moment, not at all (fail open).
+  const rateLimitStore = config.redisUrl ? rateLimitRedis(config.redisUrl, app.log) : undefined;
+  if (rateLimitStore) app.addHook('onClose', async () => rateLimitStore.disconnect());
   await app.register(rateLimit, {
+    ...(rateLimitStore ? { redis: rateLimitStore, nameSpace: 'wallet:rate-limit:', skipOnError: true } : {}),
     max: config.rateLimitPerMinute,
     timeWindow: '1 minute',
     errorResponseBuilder: () => ({ statusCode: 429, message: 'REQUEST_LIMIT' }),

@@ -15,9 +15,9 @@ import type { Kysely } from 'kysely';
 import { Server } from 'socket.io';
 import type { Database } from '../db/schema.ts';
 import type { Clock } from '../lib/clock.ts';
+import { adapterRedisClients } from '../lib/fail-open-redis.ts';
 import { sha256 } from '../lib/ids.ts';
 import { findLiveSession } from '../modules/account/account.repo.ts';
-import { adapterRedisClients } from './fail-open-redis.ts';
 
 export interface Realtime {
   /** Tells every open app of the player (any tab, device or server instance) its new wallet balance. */
