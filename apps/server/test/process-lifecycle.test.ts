@@ -1,124 +1,13 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { request } from 'node:http';
-import { createServer } from 'node:net';
-import { join, resolve } from 'node:path';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app.ts';
-import { loadConfig } from '../src/config.ts';
-import { seed } from '../src/db/seed/seed.ts';
 import { checkLedger } from '../src/ledger/check.ts';
-import { fundWallet, openTestDatabase, registerPlayer, type TestDatabase, testDialects } from './helpers.ts';
+import { openTestDatabase, type TestDatabase, testDialects } from './helpers.ts';
+import { type Answer, post, preparedPlayer, type ServerProcess, startServerProcess } from './server-process.ts';
 
-const ROOT = resolve(import.meta.dirname, '../../..');
 const TRANSFERS = 80;
 /** Two server starts from source and a few hundred requests: well past Vitest's default. */
 const PROCESS_TEST_TIMEOUT_MS = 120_000;
 const IN_FLIGHT = 12;
-
-async function freePort(): Promise<number> {
-  return new Promise((done) => {
-    const probe = createServer();
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => done(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-type Answer = { status: number; body: string } | { error: string };
-
-/** One POST on a connection of its own (Connection: close), so a refused connection is told apart from a dropped request. */
-function post(port: number, path: string, body: object, headers: Record<string, string>): Promise<Answer> {
-  return new Promise((done) => {
-    const payload = JSON.stringify(body);
-    const req = request(
-      {
-        host: '127.0.0.1',
-        port,
-        path,
-        method: 'POST',
-        agent: false,
-        headers: { 'content-type': 'application/json', connection: 'close', ...headers },
-      },
-      (res) => {
-        let text = '';
-        res.on('data', (chunk) => {
-          text += chunk;
-        });
-        res.on('end', () => done({ status: res.statusCode ?? 0, body: text }));
-        res.on('error', (error: NodeJS.ErrnoException) => done({ error: error.code ?? error.message }));
-      },
-    );
-    req.on('error', (error: NodeJS.ErrnoException) => done({ error: error.code ?? error.message }));
-    req.end(payload);
-  });
-}
-
-interface Server {
-  child: ChildProcess;
-  port: number;
-  exited: Promise<number | null>;
-}
-
-/** The real server (main.ts) as its own process on the test's database. */
-async function startServer(database: TestDatabase): Promise<Server> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: 'development',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: database.dataDir,
-      DATABASE_URL: database.url,
-      WEB_DIST_DIR: join(database.dataDir, 'no-web'),
-      BACKOFFICE_DIST_DIR: join(database.dataDir, 'no-backoffice'),
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_PER_MINUTE: '100000',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    const ready = await fetch(`http://127.0.0.1:${port}/readyz`).then(
-      (res) => res.ok,
-      () => false,
-    );
-    if (ready) return { child, port, exited };
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    if (Date.now() > deadline) throw new Error('server did not start within 60 s');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
-/** A funded player with a game account, made in-process on the database before the server starts. */
-async function preparedPlayer(database: TestDatabase): Promise<{ token: string; userId: string }> {
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    DATA_DIR: database.dataDir,
-    DATABASE_URL: database.url,
-    WEB_DIST_DIR: join(database.dataDir, 'no-web'),
-    BACKOFFICE_DIST_DIR: join(database.dataDir, 'no-backoffice'),
-  });
-  await seed(database.db.kysely, { demo: config.seedDemo, demoOperator: config.seedDemoOperator });
-  const app = await buildApp({ config, db: database.db });
-  try {
-    const { phone, token } = await registerPlayer(app);
-    await fundWallet(app, phone, TRANSFERS * 2);
-    await app.inject({ method: 'GET', url: '/api/wallet/activate/pg', headers: { authorization: `Bearer ${token}` } });
-    const user = await database.db.kysely
-      .selectFrom('users')
-      .select('id')
-      .where('username', '=', phone)
-      .executeTakeFirstOrThrow();
-    return { token, userId: user.id };
-  } finally {
-    await app.close();
-  }
-}
 
 /** Sends every transfer, IN_FLIGHT at a time; `onAnswer` sees the count of answers so far. */
 async function transferLoad(port: number, token: string, keys: string[], onAnswer: (answered: number) => void) {
@@ -150,7 +39,7 @@ async function gameTransfersOf(database: TestDatabase, userId: string): Promise<
 
 describe.each(testDialects())('the server process under load (%s)', (dialect) => {
   let database: TestDatabase | undefined;
-  let server: Server | undefined;
+  let server: ServerProcess | undefined;
   afterEach(async () => {
     if (server && server.child.exitCode === null) server.child.kill('SIGKILL');
     await server?.exited;
@@ -161,8 +50,8 @@ describe.each(testDialects())('the server process under load (%s)', (dialect) =>
     'on SIGTERM stops taking requests, answers every one it took, and leaves the books whole',
     async () => {
       database = await openTestDatabase(dialect, 'term');
-      const { token, userId } = await preparedPlayer(database);
-      server = await startServer(database);
+      const { token, userId } = await preparedPlayer(database, TRANSFERS * 2);
+      server = await startServerProcess(database);
       const running = server;
       const keys = Array.from({ length: TRANSFERS }, (_, i) => `lifecycle-term-${i}`);
       const answers = await transferLoad(running.port, token, keys, (answered) => {
@@ -190,8 +79,8 @@ describe.each(testDialects())('the server process under load (%s)', (dialect) =>
     'after SIGKILL and a restart, has every acknowledged transfer once, and a retried key replays it',
     async () => {
       database = await openTestDatabase(dialect, 'kill');
-      const { token, userId } = await preparedPlayer(database);
-      server = await startServer(database);
+      const { token, userId } = await preparedPlayer(database, TRANSFERS * 2);
+      server = await startServerProcess(database);
       const running = server;
       const keys = Array.from({ length: TRANSFERS }, (_, i) => `lifecycle-kill-${i}`);
       const first = await transferLoad(running.port, token, keys, (answered) => {
@@ -212,7 +101,7 @@ describe.each(testDialects())('the server process under load (%s)', (dialect) =>
       // The clients retry with the same keys once the server is back: each gets its first answer again,
       // and nothing moves twice. (A transfer cut off mid-way waits for the recovery of its key and its
       // game account's lease, minutes later; wallet.crash-recovery.test.ts covers that.)
-      server = await startServer(database);
+      server = await startServerProcess(database);
       const again = await transferLoad(server.port, token, acknowledged, () => {});
       for (const key of acknowledged) expect(again.get(key)).toEqual(first.get(key));
       expect(await gameTransfersOf(database, userId)).toBe(applied);

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { Redis, type RedisOptions } from 'ioredis';
+import { Redis, type RedisOptions, ReplyError } from 'ioredis';
 
 type SendCommand = Redis['sendCommand'];
 
@@ -24,7 +24,8 @@ class FailOpenRedis extends Redis {
     private readonly use: FailOpenUse,
     options: RedisOptions,
   ) {
-    super(url, options);
+    // No CLIENT SETINFO on connect: Redis before 7.2 answers it with an error, and it costs a round trip.
+    super(url, { disableClientInfo: true, ...options });
     this.on('error', (error: Error) => this.reportOutage(error));
     this.on('ready', () => {
       if (this.outageReported) this.log.info({ redis: this.use.role }, this.use.whenBack);
@@ -39,7 +40,8 @@ class FailOpenRedis extends Redis {
   }
 
   private reportOutage(error: Error): void {
-    if (this.outageReported) return;
+    // An error reply is Redis answering: up, and the command's caller handles it.
+    if (this.outageReported || error instanceof ReplyError) return;
     this.outageReported = true;
     this.log.warn({ redis: this.use.role, err: error }, this.use.whileAway);
   }
