@@ -71,20 +71,34 @@ type PerLanguage = Record<Language, string>;
 const iso = (ms: number | null) => (ms === null ? null : new Date(Number(ms)).toISOString());
 const msOf = (value: string | null | undefined) => (value ? Date.parse(value) : null);
 
+/**
+ * Per-language values are stored without the languages the operator left empty: the player side reads
+ * the asked language and falls back to Thai only when it is absent, so an empty Lao text must not be
+ * stored as "" (Lao players would see nothing instead of the Thai text).
+ */
+function storedTexts(texts: PerLanguage, clean: (text: string) => string): Partial<PerLanguage> {
+  const stored: Partial<PerLanguage> = {};
+  for (const language of LANGUAGES) {
+    const value = clean(texts[language] ?? '');
+    if (value !== '') stored[language] = value;
+  }
+  return stored;
+}
+
 /** Operator HTML shown to players holds nothing that runs once saved (the content module's sanitiser). */
-const cleanTexts = (texts: PerLanguage): PerLanguage =>
-  Object.fromEntries(
-    LANGUAGES.map((language) => [language, sanitizeOperatorHtml(texts[language] ?? '')]),
-  ) as PerLanguage;
-const cleanBanners = (banners: PromotionBanners): PromotionBanners =>
-  Object.fromEntries(
-    LANGUAGES.map((language) => [
-      language,
-      (banners[language] ?? []).map((banner) => ({ image: banner.image, html: sanitizeOperatorHtml(banner.html) })),
-    ]),
-  ) as PromotionBanners;
-const trimmed = (texts: PerLanguage): PerLanguage =>
-  Object.fromEntries(LANGUAGES.map((language) => [language, (texts[language] ?? '').trim()])) as PerLanguage;
+const cleanTexts = (texts: PerLanguage) => storedTexts(texts, sanitizeOperatorHtml);
+const trimmed = (texts: PerLanguage) => storedTexts(texts, (text) => text.trim());
+function cleanBanners(banners: PromotionBanners): Partial<PromotionBanners> {
+  const stored: Partial<PromotionBanners> = {};
+  for (const language of LANGUAGES) {
+    const list = (banners[language] ?? []).map((banner) => ({
+      image: banner.image,
+      html: sanitizeOperatorHtml(banner.html),
+    }));
+    if (list.length > 0) stored[language] = list;
+  }
+  return stored;
+}
 
 function parseJson<T>(json: string, fallback: T): T {
   try {
@@ -94,6 +108,8 @@ function parseJson<T>(json: string, fallback: T): T {
   }
 }
 const EMPTY_TEXTS: PerLanguage = { th: '', lo: '', en: '' };
+/** Thrown inside a settings transaction to roll back a save that changed nothing. */
+const UNCHANGED = Symbol('unchanged');
 const EMPTY_BANNERS: PromotionBanners = { th: [], lo: [], en: [] };
 
 function bonusView(row: repo.BonusRow): BonusTypeView {
@@ -359,28 +375,38 @@ export function createPromotionsAdmin(deps: PromotionsAdminDeps) {
     };
   }
 
-  /** One settings form saved whole, with its audit row; saving what is already there writes nothing. */
+  /**
+   * One settings form saved whole, with its audit row (the form as the back office reads it, before and
+   * after); saving what is already there writes nothing.
+   */
   async function saveSetting<T>(
     actor: PromotionsActor,
     key: string,
     action: AuditAction,
     read: (k: Kysely<Database>) => Promise<T>,
-    value: T,
+    stored: unknown,
     reason?: string,
   ): Promise<T> {
     const now = clock.now();
-    await db.transaction().execute(async (trx) => {
-      await serializeSettingsWrites(trx, deps.dialect);
-      const before = await read(trx);
-      if (JSON.stringify(before) === JSON.stringify(value)) return;
-      await putSetting(trx, key, value, now);
-      await deps.recordAudit(
-        trx,
-        actor,
-        { action, targetType: 'setting', targetId: key, before, after: value, reason },
-        now,
-      );
-    });
+    await db
+      .transaction()
+      .execute(async (trx) => {
+        await serializeSettingsWrites(trx, deps.dialect);
+        const before = await read(trx);
+        await putSetting(trx, key, stored, now);
+        const after = await read(trx);
+        // Nothing changed: the transaction rolls back the identical write, and no audit row is made.
+        if (JSON.stringify(before) === JSON.stringify(after)) throw UNCHANGED;
+        await deps.recordAudit(
+          trx,
+          actor,
+          { action, targetType: 'setting', targetId: key, before, after, reason },
+          now,
+        );
+      })
+      .catch((error: unknown) => {
+        if (error !== UNCHANGED) throw error;
+      });
     return read(db);
   }
 
@@ -388,7 +414,7 @@ export function createPromotionsAdmin(deps: PromotionsAdminDeps) {
   const refundSettings = () => readRefund(db);
 
   function saveInvite(actor: PromotionsActor, input: InviteSettingsView, reason?: string) {
-    const value: InviteSettingsView = {
+    const value = {
       enabled: input.enabled,
       percent: input.percent,
       percentSuccess: input.percentSuccess,
@@ -399,7 +425,7 @@ export function createPromotionsAdmin(deps: PromotionsAdminDeps) {
   }
 
   function saveRefund(actor: PromotionsActor, input: RefundSettingsView, reason?: string) {
-    const value: RefundSettingsView = {
+    const value = {
       enabled: input.enabled,
       period: input.period,
       percent: input.percent,

@@ -119,6 +119,11 @@ describe.each(testDialects())('back-office promotions (%s)', (dialect) => {
       percentFail: 10,
       banners: [{ image: 'https://cdn.example/b.png', html: '<p>th</p>' }],
     });
+    // Lao was left empty in the form: Lao players read the Thai name, notice and banners.
+    expect((await p.bonuses('lo')).find((b) => b.code === code)).toMatchObject({
+      name: `โบนัส ${code}`,
+      banners: [{ image: 'https://cdn.example/b.png', html: '<p>th</p>' }],
+    });
 
     const edited = await call('PUT', `/api/backoffice/promotions/bonuses/${code}`, {
       ...bonusForm(code, { percentFail: 30, enabled: false }),
