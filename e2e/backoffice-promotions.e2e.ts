@@ -109,6 +109,13 @@ describe('the operator runs promotions in the back office', () => {
     expect(html).not.toContain('<script');
     await page.evaluate(() => document.fonts.ready);
     await screenshot(page, 'bonus-from-backoffice-en');
+    // Taken: the cost report then shows what it cost, and the books still balance.
+    await modal.getByTestId('bonus-receive').click();
+    await page.getByTestId('bonus-active').waitFor();
+    await operator.goto('/backoffice/promotions?tab=report');
+    const cost = operator.getByTestId('cost-bonus-E2ESONGKRAN');
+    await cost.waitFor();
+    expect(await cost.innerText()).toContain('25.00');
     expect(ledgerCheck(server).status).toBe(0);
   });
 

@@ -215,7 +215,7 @@ export function BonusTypeForm({ bonus, onDone }: { bonus: BonusTypeView | null; 
             name="maxBonus"
             inputMode="decimal"
             value={draft.maxBonus}
-            hint={`${amountHint} ${t('promotions.zeroNoCap')}`}
+            hint={t('promotions.bahtNoCapHint')}
             error={problems.maxBonus ?? null}
             onChange={(event) => set({ maxBonus: event.target.value })}
           />
@@ -260,7 +260,7 @@ export function BonusTypeForm({ bonus, onDone }: { bonus: BonusTypeView | null; 
             name="maxWithdraw"
             inputMode="decimal"
             value={draft.maxWithdraw}
-            hint={`${amountHint} ${t('promotions.zeroNoCap')}`}
+            hint={t('promotions.bahtNoCapHint')}
             error={problems.maxWithdraw ?? null}
             onChange={(event) => set({ maxWithdraw: event.target.value })}
           />

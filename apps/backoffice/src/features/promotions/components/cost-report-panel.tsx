@@ -31,22 +31,24 @@ export function CostReportPanel() {
           {t('promotions.tabs.report')}
         </h2>
       </div>
-      <p className="muted">{t('promotions.reportHint')}</p>
-      <div className="promo-report-filters">
-        <TextField
-          label={t('promotions.reportFrom')}
-          type="datetime-local"
-          optional
-          value={from}
-          onChange={(event) => setFrom(event.target.value)}
-        />
-        <TextField
-          label={t('promotions.reportTo')}
-          type="datetime-local"
-          optional
-          value={to}
-          onChange={(event) => setTo(event.target.value)}
-        />
+      <div className="promo-report-head">
+        <p className="muted">{t('promotions.reportHint')}</p>
+        <div className="promo-report-filters">
+          <TextField
+            label={t('promotions.reportFrom')}
+            type="datetime-local"
+            optional
+            value={from}
+            onChange={(event) => setFrom(event.target.value)}
+          />
+          <TextField
+            label={t('promotions.reportTo')}
+            type="datetime-local"
+            optional
+            value={to}
+            onChange={(event) => setTo(event.target.value)}
+          />
+        </div>
       </div>
       {report.isError ? (
         <LoadFailedCard icon={<ListIcon />} error={report.error} onRetry={() => void report.refetch()} />

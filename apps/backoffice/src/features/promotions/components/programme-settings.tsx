@@ -236,7 +236,7 @@ function RefundForm({ settings, canManage }: { settings: RefundSettingsView; can
             name="cap"
             inputMode="decimal"
             value={cap}
-            hint={`${t('promotions.bahtHint')} ${t('promotions.zeroNoCap')}`}
+            hint={t('promotions.bahtNoCapHint')}
             error={problems.cap ?? null}
             onChange={(event) => setCap(event.target.value)}
           />

@@ -184,20 +184,12 @@ export function PromotionCodeForm({ promotion, onDone }: { promotion: PromotionC
             onChange={(event) => set({ kind: event.target.value as PromotionKind })}
           />
           {numberField('value', draft.kind === 'fixed' ? t('promotions.valueFixed') : t('promotions.valuePercent'))}
-          {numberField(
-            'maxBonus',
-            t('promotions.maxBonus'),
-            `${t('promotions.bahtHint')} ${t('promotions.zeroNoCap')}`,
-          )}
+          {numberField('maxBonus', t('promotions.maxBonus'), t('promotions.bahtNoCapHint'))}
           {numberField('minDeposit', t('promotions.minDeposit'), t('promotions.bahtHint'))}
           {numberField('percentSuccess', t('promotions.percentSuccess'), t('promotions.percentSuccessHint'))}
           {numberField('percentFail', t('promotions.percentFail'), t('promotions.percentFailHint'))}
           {numberField('turnoverMultiple', t('promotions.turnoverMultiple'), t('promotions.zeroNone'))}
-          {numberField(
-            'maxWithdraw',
-            t('promotions.maxWithdraw'),
-            `${t('promotions.bahtHint')} ${t('promotions.zeroNoCap')}`,
-          )}
+          {numberField('maxWithdraw', t('promotions.maxWithdraw'), t('promotions.bahtNoCapHint'))}
           {numberField('maxRedemptions', t('promotions.maxRedemptions'), t('promotions.zeroUnlimited'))}
           {numberField('maxPerPlayer', t('promotions.maxPerPlayer'), t('promotions.zeroUnlimited'))}
           <TextField
