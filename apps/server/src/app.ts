@@ -189,7 +189,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const deposit = await depositFeature(ctx);
   const slip = await slipFeature(ctx);
   const withdraw = await withdrawFeature(ctx);
-  const promotions = await promotionsFeature(ctx);
+  const promotions = await promotionsFeature(ctx, { recordAudit: backoffice.recordAudit });
   const moneyDesk = moneyDeskFeature(ctx, {
     ports: {
       creditTransfer: deposit.feed.creditUnmatched,

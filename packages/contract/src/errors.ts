@@ -160,6 +160,8 @@ export const DESIGNED_CODES = [
   'BONUS_MIN_DEPOSIT',
   /** A withdrawal under an active bonus above that bonus's maximum withdrawal (field amount). */
   'BONUS_WITHDRAW_MAX',
+  /** Back office (409, field code): a new bonus type or promotion code under a code already in use. */
+  'CODE_EXISTS',
 ] as const;
 export type DesignedCode = (typeof DESIGNED_CODES)[number];
 

@@ -2,6 +2,7 @@ import type { BackofficeRoute } from '@wallet/contract/backoffice/permissions';
 import {
   BankIcon,
   DocumentIcon,
+  GiftIcon,
   HomeIcon,
   ListIcon,
   LockIcon,
@@ -25,6 +26,7 @@ export interface NavItem {
     | 'adjustments'
     | 'settings'
     | 'content'
+    | 'promotions'
     | 'moneyDesk';
   icon: ComponentType;
   /** The call the screen opens with: a role that may not make it does not see the entry. */
@@ -50,5 +52,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { path: paths.audit, label: 'audit', icon: ListIcon, needs: 'GET /api/backoffice/audit' },
   { path: paths.settings, label: 'settings', icon: ShieldIcon, needs: 'GET /api/backoffice/settings' },
   { path: paths.content, label: 'content', icon: DocumentIcon, needs: 'GET /api/backoffice/content/texts' },
+  // Finance sees it too, for the cost report.
+  { path: paths.promotions, label: 'promotions', icon: GiftIcon, needs: 'GET /api/backoffice/promotions/report' },
   { path: paths.account, label: 'account', icon: LockIcon, needs: 'GET /api/backoffice/me' },
 ];

@@ -21,6 +21,7 @@ const SCREENS: ReadonlyArray<readonly [string, LazyExoticComponent<ComponentType
   [paths.audit, lazy(() => import('./routes/audit-route'))],
   [paths.settings, lazy(() => import('./routes/settings-route'))],
   [paths.content, lazy(() => import('./routes/content-route'))],
+  [paths.promotions, lazy(() => import('./routes/promotions-route'))],
   [paths.account, lazy(() => import('./routes/account-route'))],
 ];
 

@@ -37,6 +37,7 @@ describe('the shell', () => {
         'Audit log',
         'Settings',
         'Content',
+        'Promotions',
         'My account',
       ],
     ],
@@ -52,12 +53,13 @@ describe('the shell', () => {
         'Audit log',
         'Settings',
         'Content',
+        'Promotions',
         'My account',
       ],
     ],
-    ['finance', ['Dashboard', 'Money desk', 'Players', 'Bank changes', 'Adjustments', 'My account']],
+    ['finance', ['Dashboard', 'Money desk', 'Players', 'Bank changes', 'Adjustments', 'Promotions', 'My account']],
     ['support', ['Dashboard', 'Money desk', 'Players', 'Bank changes', 'My account']],
-    ['marketing', ['Dashboard', 'Content', 'My account']],
+    ['marketing', ['Dashboard', 'Content', 'Promotions', 'My account']],
   ] as const)('shows a %s only what the role may open', async (role, expected) => {
     signedIn();
     mockApi({ 'GET /api/backoffice/me': { body: me(role) } });

@@ -20,6 +20,7 @@ export const paths = {
   adjustments: '/adjustments',
   settings: '/settings',
   content: '/content',
+  promotions: '/promotions',
 } as const;
 
 export type BackofficePath = (typeof paths)[keyof typeof paths];

@@ -52,6 +52,14 @@ export const AUDIT_ACTIONS = [
   'withdrawal.reject',
   'withdrawal.paid',
   'withdrawal.failed',
+  /** Promotions (target: the bonus type or promotion code; invite and refund are settings). */
+  'promotion.bonus_create',
+  'promotion.bonus_update',
+  'promotion.code_create',
+  'promotion.code_update',
+  'promotion.invite_settings',
+  'promotion.refund_settings',
+  'promotion.image_upload',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -65,6 +73,8 @@ export const AUDIT_TARGET_TYPES = [
   'deposit',
   'setting',
   'banner',
+  'bonus',
+  'promotion_code',
 ] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 

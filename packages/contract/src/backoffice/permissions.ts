@@ -28,6 +28,8 @@ export const PERMISSIONS = [
   'settings.manage',
   'promotions.read',
   'promotions.manage',
+  /** What each bonus and promotion code cost: finance reads it beside marketing. */
+  'promotion-costs.read',
   'chat.read',
   'chat.answer',
 ] as const;
@@ -47,6 +49,7 @@ export const ROLE_PERMISSIONS: Readonly<Record<OperatorRole, readonly Permission
     'slips.read',
     'slips.decide',
     'players.read',
+    'promotion-costs.read',
   ],
   support: [
     'session',
@@ -58,7 +61,15 @@ export const ROLE_PERMISSIONS: Readonly<Record<OperatorRole, readonly Permission
     'chat.read',
     'chat.answer',
   ],
-  marketing: ['session', 'dashboard.read', 'content.read', 'content.manage', 'promotions.read', 'promotions.manage'],
+  marketing: [
+    'session',
+    'dashboard.read',
+    'content.read',
+    'content.manage',
+    'promotions.read',
+    'promotions.manage',
+    'promotion-costs.read',
+  ],
   auditor: READ_ONLY,
 };
 
@@ -133,6 +144,18 @@ export const BACKOFFICE_ROUTES = {
   'POST /api/backoffice/money/withdrawals/:id/reject': 'money.decide',
   'POST /api/backoffice/money/withdrawals/:id/paid': 'money.decide',
   'POST /api/backoffice/money/withdrawals/:id/failed': 'money.decide',
+  'GET /api/backoffice/promotions/bonuses': 'promotions.read',
+  'POST /api/backoffice/promotions/bonuses': 'promotions.manage',
+  'PUT /api/backoffice/promotions/bonuses/:code': 'promotions.manage',
+  'GET /api/backoffice/promotions/codes': 'promotions.read',
+  'POST /api/backoffice/promotions/codes': 'promotions.manage',
+  'PUT /api/backoffice/promotions/codes/:code': 'promotions.manage',
+  'GET /api/backoffice/promotions/invite': 'promotions.read',
+  'PUT /api/backoffice/promotions/invite': 'promotions.manage',
+  'GET /api/backoffice/promotions/refund': 'promotions.read',
+  'PUT /api/backoffice/promotions/refund': 'promotions.manage',
+  'POST /api/backoffice/promotions/images': 'promotions.manage',
+  'GET /api/backoffice/promotions/report': 'promotion-costs.read',
 } as const satisfies Record<string, Permission | 'public'>;
 export type BackofficeRoute = keyof typeof BACKOFFICE_ROUTES;
 

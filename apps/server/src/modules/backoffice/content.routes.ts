@@ -1,7 +1,4 @@
-import multipart from '@fastify/multipart';
 import {
-  BANNER_FILE_FIELD,
-  BANNER_IMAGE_MAX_BYTES,
   bannerDeletedResponse,
   bannerDeleteQuery,
   bannerFields,
@@ -16,46 +13,14 @@ import {
 } from '@wallet/contract/backoffice/content';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { acceptImageUploads, readImageUpload } from '../../http/image-upload.ts';
 import { refused } from '../../lib/domain-error.ts';
 import type { ContentService } from './content.service.ts';
 import { actorOf } from './request-actor.ts';
 
-/** One image and a handful of short fields; a banner form has no business carrying more. */
-const MULTIPART_LIMITS = {
-  files: 1,
-  fileSize: BANNER_IMAGE_MAX_BYTES,
-  fields: 10,
-  fieldSize: 1024,
-  fieldNameSize: 50,
-  parts: 11,
-  headerPairs: 50,
-};
-
-/**
- * Reads a banner upload: the image (at most BANNER_IMAGE_MAX_BYTES; larger is refused, not cut) and
- * its text fields, validated by the contract. Nothing is stored here.
- */
+/** A banner upload: the image (http/image-upload.ts) and its fields, validated by the contract. */
 async function readBannerForm(app: FastifyInstance, request: FastifyRequest) {
-  if (!request.isMultipart()) throw refused('KEY_MISSING', BANNER_FILE_FIELD);
-  let image: Buffer | undefined;
-  const fields: Record<string, string> = {};
-  try {
-    for await (const part of request.parts()) {
-      if (part.type === 'file') {
-        const bytes = await part.toBuffer();
-        if (part.fieldname === BANNER_FILE_FIELD) image = bytes;
-      } else if (typeof part.value === 'string') {
-        fields[part.fieldname] = part.value;
-      }
-    }
-  } catch (error) {
-    const errors = app.multipartErrors;
-    if (error instanceof errors.RequestFileTooLargeError || error instanceof errors.FilesLimitError) {
-      throw refused('IMAGE_INVALID', BANNER_FILE_FIELD);
-    }
-    throw refused('KEY_INVALID', BANNER_FILE_FIELD);
-  }
-  if (!image || image.length === 0) throw refused('KEY_MISSING', BANNER_FILE_FIELD);
+  const { image, fields } = await readImageUpload(app, request);
   const parsed = bannerFields.safeParse(fields);
   if (!parsed.success) throw refused('KEY_INVALID', String(parsed.error.issues[0]?.path[0] ?? 'kind'));
   return { image, fields: parsed.data };
@@ -64,7 +29,7 @@ async function readBannerForm(app: FastifyInstance, request: FastifyRequest) {
 /** Texts and home banners; the operator check allows reads to content.read, changes to content.manage. */
 export const contentRoutes: FastifyPluginAsyncZod<{ content: ContentService }> = async (app, { content }) => {
   // Registered here, not for the whole operator scope: only the banner upload takes multipart.
-  await app.register(multipart, { limits: MULTIPART_LIMITS, throwFileSizeLimit: true });
+  await acceptImageUploads(app);
 
   app.get('/api/backoffice/content/texts', { schema: { response: { 200: contentTextsResponse } } }, async () =>
     content.listTexts(),

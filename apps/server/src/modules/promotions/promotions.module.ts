@@ -1,17 +1,22 @@
+import { createBannerStorage } from '../../lib/banner-images.ts';
 import type { FeatureContext, FeatureRoutes } from '../feature.ts';
 import { createBonusEngine } from './bonus-engine.ts';
 import { inviteRefundRoutes } from './invite-refund.routes.ts';
 import { createInviteRefundService } from './invite-refund.service.ts';
 import { promotionsRoutes } from './promotions.routes.ts';
 import { createPromotionsService } from './promotions.service.ts';
+import { promotionsAdminRoutes } from './promotions-admin.routes.ts';
+import { createPromotionsAdmin, type PromotionsAdminDeps } from './promotions-admin.service.ts';
 
 /**
  * Bonuses and promotion codes (issue 15, DESIGN §5). The bonus engine subscribes to withdraw.requested
  * (BONUS_CONDITION and the rest), game.refreshed and wallet.changed (the fail line) instead of being
- * called by the wallet or withdraw features.
+ * called by the wallet or withdraw features. The back office edits them under /api/backoffice/promotions,
+ * its audit rows written through the back office's recordAudit (app.ts hands it over).
  */
 export async function promotionsFeature(
   ctx: FeatureContext,
+  needs: { recordAudit: PromotionsAdminDeps['recordAudit'] },
 ): Promise<FeatureRoutes & { invites: { inviteSummary: (userId: string) => Promise<InviteSummary> } }> {
   const engine = await createBonusEngine({
     db: ctx.db,
@@ -22,12 +27,23 @@ export async function promotionsFeature(
   });
   const promotions = createPromotionsService({ db: ctx.db, clock: ctx.clock, engine });
   const programmes = createInviteRefundService({ db: ctx.db, clock: ctx.clock, engine, events: ctx.events });
+  const admin = createPromotionsAdmin({
+    db: ctx.db,
+    dialect: ctx.dialect,
+    clock: ctx.clock,
+    banners: createBannerStorage(ctx.config.uploadsDir),
+    recordAudit: needs.recordAudit,
+  });
   return {
     // The wallet answers the invite amount beside the money (SPEC §3); app.ts hands it this.
     invites: { inviteSummary: programmes.inviteSummary },
     player: async (app) => {
       await app.register(promotionsRoutes, { promotions });
       await app.register(inviteRefundRoutes, { programmes });
+    },
+    // Marketing's bonus types, codes and programmes, finance's cost report (like the money desk's).
+    operator: async (app) => {
+      await app.register(promotionsAdminRoutes, { admin });
     },
   };
 }

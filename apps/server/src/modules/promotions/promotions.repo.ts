@@ -172,3 +172,98 @@ export async function creditDescription(db: Kysely<Database>, statementId: strin
     .executeTakeFirst();
   return row?.linked_description ?? null;
 }
+
+/* The back office's side: every bonus type and code whatever its state, and what each cost. */
+
+export async function listAllBonuses(db: Kysely<Database>): Promise<BonusRow[]> {
+  return db.selectFrom('bonuses').selectAll().orderBy('sort_order').orderBy('code').execute();
+}
+
+export async function insertBonus(trx: Transaction<Database>, row: BonusRow): Promise<void> {
+  await trx.insertInto('bonuses').values(row).execute();
+}
+
+export async function updateBonus(
+  trx: Transaction<Database>,
+  code: string,
+  changes: Omit<BonusRow, 'code' | 'created_at'>,
+): Promise<void> {
+  await trx.updateTable('bonuses').set(changes).where('code', '=', code).execute();
+}
+
+export async function listAllPromotions(db: Kysely<Database>): Promise<PromotionCodeRow[]> {
+  return db.selectFrom('promotion_codes').selectAll().orderBy('code').execute();
+}
+
+export async function insertPromotion(trx: Transaction<Database>, row: PromotionCodeRow): Promise<void> {
+  await trx.insertInto('promotion_codes').values(row).execute();
+}
+
+/** Everything but the redemption count, which only takeRedemption moves. */
+export async function updatePromotion(
+  trx: Transaction<Database>,
+  code: string,
+  changes: Omit<PromotionCodeRow, 'code' | 'created_at' | 'redeemed'>,
+): Promise<void> {
+  await trx.updateTable('promotion_codes').set(changes).where('code', '=', code).execute();
+}
+
+export interface CostRow {
+  source: UserBonusSource;
+  code: string;
+  currency: string;
+  players: number;
+  taken: number;
+  credited: number;
+  forfeited: number;
+  withdrawn: number;
+}
+
+/**
+ * What each source and code cost, from the bonus records: bonus_amount is what the bonus credit moved
+ * out of promotions expense, forfeited what its finish moved back, so credited − forfeited is the
+ * expense account's net for those bonuses (the ledger check holds both sides). Bonuses taken in
+ * [from, to) count, with whatever they have forfeited so far.
+ */
+export async function costReport(db: Kysely<Database>, window: { from?: number; to?: number }): Promise<CostRow[]> {
+  let query = db
+    .selectFrom('user_bonuses')
+    .select((eb) => [
+      'source',
+      'source_code',
+      'currency',
+      eb.fn.count<string | number>('user_id').distinct().as('players'),
+      eb.fn.countAll<string | number>().as('taken'),
+      eb.fn.sum<string | number>('bonus_amount').as('credited'),
+      eb.fn.sum<string | number>('forfeited').as('forfeited'),
+      eb.fn.sum<string | number>('withdrawn').as('withdrawn'),
+    ])
+    .groupBy(['source', 'source_code', 'currency']);
+  if (window.from !== undefined) query = query.where('created_at', '>=', window.from);
+  if (window.to !== undefined) query = query.where('created_at', '<', window.to);
+  const rows = await query.orderBy('source').orderBy('source_code').orderBy('currency').execute();
+  return rows.map((row) => ({
+    source: row.source,
+    code: row.source_code,
+    currency: row.currency,
+    players: Number(row.players),
+    taken: Number(row.taken),
+    credited: Number(row.credited),
+    forfeited: Number(row.forfeited),
+    withdrawn: Number(row.withdrawn),
+  }));
+}
+
+/** Distinct players per currency who took any bonus in the window (the report's totals line). */
+export async function costPlayers(
+  db: Kysely<Database>,
+  window: { from?: number; to?: number },
+): Promise<Map<string, number>> {
+  let query = db
+    .selectFrom('user_bonuses')
+    .select((eb) => ['currency', eb.fn.count<string | number>('user_id').distinct().as('players')])
+    .groupBy('currency');
+  if (window.from !== undefined) query = query.where('created_at', '>=', window.from);
+  if (window.to !== undefined) query = query.where('created_at', '<', window.to);
+  return new Map((await query.execute()).map((row) => [row.currency, Number(row.players)]));
+}
