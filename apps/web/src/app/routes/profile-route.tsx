@@ -1,5 +1,16 @@
+import { InviteShare } from '@/features/invite/components/invite-share';
 import { ProfileScreen } from '@/features/profile/components/profile-screen';
+import '@/styles/promotions.css';
 
+/** The profile, with the player's invite code and link (issue 15: on the profile as well as home). */
 export default function ProfileRoute() {
-  return <ProfileScreen />;
+  return (
+    <ProfileScreen
+      extra={(profileId) => (
+        <section className="card">
+          <InviteShare profileId={profileId} />
+        </section>
+      )}
+    />
+  );
 }
