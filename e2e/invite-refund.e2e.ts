@@ -116,8 +116,8 @@ describe('invite a friend and claim a refund', () => {
     await page.getByTestId('invite-receive').click();
     const confirm = page.getByTestId('invite-claim-dialog');
     await confirm.waitFor();
-    expect(await confirm.innerText()).toContain(text('en', 'promoTerms.failRule', { percent: '10' }));
-    expect(await confirm.innerText()).toContain(text('en', 'promoTerms.successRule', { percent: '200' }));
+    expect(await confirm.innerText()).toContain(text('en', 'bonus.failRule', { percent: '10' }));
+    expect(await confirm.innerText()).toContain(text('en', 'bonus.successRule', { percent: '200' }));
     await page.getByTestId('invite-claim').click();
     await expect.poll(() => money(page, 'wallet-amount')).toBe(50);
     // The balance may arrive first by the live update; the invite amount with the wallet's reload.
@@ -199,7 +199,7 @@ describe('invite a friend and claim a refund', () => {
     // 5% of 350, from the seeded refund programme.
     await expect.poll(() => money(page, 'refund-amount')).toBe(17.5);
     expect(await page.getByTestId('refund-offer').innerText()).toContain(
-      text('en', 'promoTerms.failRule', { percent: '10' }),
+      text('en', 'bonus.failRule', { percent: '10' }),
     );
     await settled(page);
     await screenshot(page, 'refund-offer-en');

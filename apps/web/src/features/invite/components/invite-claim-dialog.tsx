@@ -75,8 +75,8 @@ export function InviteClaimDialog({ invite, onClose }: { invite: InviteTerms; on
           </strong>
         </p>
         <ul className="promo-rules">
-          <li data-testid="invite-success-rule">{t('promoTerms.successRule', { percent: invite.success })}</li>
-          <li data-testid="invite-fail-rule">{t('promoTerms.failRule', { percent: invite.fail })}</li>
+          <li data-testid="invite-success-rule">{t('bonus.successRule', { percent: invite.success })}</li>
+          <li data-testid="invite-fail-rule">{t('bonus.failRule', { percent: invite.fail })}</li>
         </ul>
       </div>
     </Modal>

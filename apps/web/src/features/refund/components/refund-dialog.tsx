@@ -79,8 +79,8 @@ function RefundTerms({ offer }: { offer: RefundCheckResponse }) {
         </strong>
       </p>
       <ul className="promo-rules">
-        <li data-testid="refund-success-rule">{t('promoTerms.successRule', { percent: offer.refundSuccess })}</li>
-        <li data-testid="refund-fail-rule">{t('promoTerms.failRule', { percent: offer.refundFail })}</li>
+        <li data-testid="refund-success-rule">{t('bonus.successRule', { percent: offer.refundSuccess })}</li>
+        <li data-testid="refund-fail-rule">{t('bonus.failRule', { percent: offer.refundFail })}</li>
       </ul>
       {offer.bonus ? (
         <p className="promo-note" role="note" data-testid="refund-bonus-active">
