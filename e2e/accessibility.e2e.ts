@@ -179,6 +179,22 @@ describe('accessibility (axe-core)', () => {
       await check('transfer dialog');
       await closeDialog(page);
 
+      // Invite and refund: the seeded banners first, then each dialog.
+      for (const [widget, dialog] of [
+        ['widget-invite', 'invite-dialog'],
+        ['widget-refund', 'refund-dialog'],
+      ] as const) {
+        await page.getByTestId(widget).click();
+        await page.getByTestId('banners-first').waitFor();
+        await settle(page);
+        await check(`${widget} banners`);
+        await page.getByTestId('banners-next').click();
+        await page.getByTestId(dialog).waitFor();
+        await settle(page);
+        await check(dialog);
+        await closeDialog(page);
+      }
+
       await page.goto('/user/statement');
       await settle(page);
       await check('/user/statement');

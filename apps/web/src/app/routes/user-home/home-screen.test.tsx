@@ -137,23 +137,53 @@ describe('HomeScreen', () => {
     expect((within(preset).getByRole('combobox', { name: 'To' }) as HTMLSelectElement).value).toBe('pg');
   });
 
-  it('keeps invite, refund and the invite receive button disabled and coming soon', async () => {
+  it("the invite widget opens the invite dialog with the player's link; refund opens the refund dialog", async () => {
     remember();
-    walletApi();
-    renderScreen(<HomeScreen />);
-    await screen.findByTestId('home-total');
-    for (const id of ['widget-invite', 'widget-refund']) {
-      const widget = screen.getByTestId(id) as HTMLButtonElement;
-      expect(widget.disabled, id).toBe(true);
-      expect(widget.textContent, id).toContain('Coming soon');
-    }
-    for (const id of ['widget-deposit', 'widget-withdraw']) {
-      const widget = screen.getByTestId(id) as HTMLButtonElement;
-      expect(widget.disabled, id).toBe(false);
-      expect(widget.textContent, id).not.toContain('Coming soon');
-    }
-    expect((screen.getByRole('button', { name: 'Receive' }) as HTMLButtonElement).disabled).toBe(true);
-    expect((screen.getByTestId('refresh-all') as HTMLButtonElement).disabled).toBe(false);
+    walletApi({
+      'GET /api/invite/banners': { body: [] },
+      'POST /api/invite': { body: { total: 0, invites: [] } },
+      'GET /api/refund/banners': { body: [] },
+      'GET /api/refund/check': {
+        body: { result: true, bonus: true, info: '', refundAmount: 35, refundSuccess: 150, refundFail: 10 },
+      },
+      'POST /api/refund': { body: { total: 0, refunds: [] } },
+    });
+    const { user } = renderScreen(<HomeScreen />);
+    await user.click(await screen.findByTestId('widget-invite'));
+    const invite = await screen.findByRole('dialog', { name: 'Invite friends' });
+    expect(within(invite).getByTestId('invite-code').textContent).toBe('PR6650f1c2a1b2c3d4e5f60718');
+    await user.click(within(invite).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog', { name: 'Invite friends' })).toBeNull();
+
+    await user.click(screen.getByTestId('widget-refund'));
+    const refund = await screen.findByRole('dialog', { name: 'Refund' });
+    expect((await within(refund).findByTestId('refund-amount')).textContent).toBe('35.00');
+    expect((within(refund).getByTestId('refund-claim') as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('the invite receive button asks to confirm with the bonus terms, then receives and reloads the wallet', async () => {
+    remember();
+    let claimed = false;
+    const calls = walletApi({
+      'GET /api/wallet': () => ({
+        body: walletResponse(claimed ? { wallet: { amount: 1050 }, invite: { amount: 0, success: 80, fail: 20 } } : {}),
+      }),
+      'GET /api/invite/bonus': () => {
+        claimed = true;
+        return { body: { amount: 0, success: 80, fail: 20, message: 'INVITE_BONUS_SUCCESS' } };
+      },
+    });
+    const { user } = renderScreen(<HomeScreen />);
+    await user.click(await screen.findByTestId('invite-receive'));
+    const dialog = await screen.findByRole('dialog', { name: 'Receive invite bonus' });
+    expect(within(dialog).getByTestId('invite-claim-amount').textContent).toBe('50.00');
+    expect(within(dialog).getByTestId('invite-fail-rule').textContent).toContain('20%');
+    expect(within(dialog).getByTestId('invite-success-rule').textContent).toContain('80%');
+    await user.click(within(dialog).getByTestId('invite-claim'));
+    await waitFor(() => expect(screen.getByTestId('wallet-amount').textContent).toBe('1,050.00'));
+    expect(screen.getByTestId('invite-amount').textContent).toBe('0.00');
+    expect((screen.getByTestId('invite-receive') as HTMLButtonElement).disabled).toBe(true);
+    expect(calls.some((call) => call.path === '/api/invite/bonus' && call.search === '?claim=true')).toBe(true);
   });
 
   it('the bonus-conditions widget leads to the Bonus screen and names the running bonus', async () => {
@@ -167,7 +197,6 @@ describe('HomeScreen', () => {
     await screen.findByTestId('home-total');
     const widget = screen.getByTestId('widget-bonus');
     expect(widget.getAttribute('href')).toBe('/user/bonus');
-    expect(widget.textContent).not.toContain('Coming soon');
     await waitFor(() => expect(widget.textContent).toContain('Active: Welcome bonus 100%'));
   });
 

@@ -24,8 +24,8 @@ import { syncBalances, useLastSync } from '@/lib/wallet/refresh-slots';
 
 const countFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 
-/** The money dialogs opened from the widget grid; one at a time. */
-type MoneyDialog = 'deposit' | 'withdraw' | null;
+/** The dialogs opened from the widget grid and the invite row; one at a time. */
+type MoneyDialog = 'deposit' | 'withdraw' | 'invite' | 'inviteClaim' | 'refund' | null;
 
 // Loaded when the player opens them, not with the wallet: they are a good part of its code (issue 18,
 // /user/home ≤ 130 KB gzip), and on a slow network the chunk arrives in about one round trip.
@@ -34,6 +34,19 @@ const DepositDialog = lazy(() =>
 );
 const WithdrawDialog = lazy(() =>
   import('@/features/withdraw/components/withdraw-dialog').then((module) => ({ default: module.WithdrawDialog })),
+);
+
+// Invite and refund (issue 15): their own chunks too, so neither the wallet's first paint nor /login carries them.
+const InviteDialog = lazy(() =>
+  import('@/features/invite/components/invite-dialog').then((module) => ({ default: module.InviteDialog })),
+);
+const InviteClaimDialog = lazy(() =>
+  import('@/features/invite/components/invite-claim-dialog').then((module) => ({
+    default: module.InviteClaimDialog,
+  })),
+);
+const RefundDialog = lazy(() =>
+  import('@/features/refund/components/refund-dialog').then((module) => ({ default: module.RefundDialog })),
 );
 
 // The operator's notice, slides and banners: their own chunk, fetched after the wallet's first paint.
@@ -112,6 +125,7 @@ function HomeContent() {
             syncing={syncing}
             onRefresh={() => void sync()}
             onTransfer={() => openTransfer()}
+            onClaimInvite={() => setMoneyDialog('inviteClaim')}
           />
           <Suspense fallback={null}>
             <HomeSlides />
@@ -120,6 +134,8 @@ function HomeContent() {
           <HomeWidgets
             onDeposit={() => setMoneyDialog('deposit')}
             onWithdraw={() => setMoneyDialog('withdraw')}
+            onInvite={() => setMoneyDialog('invite')}
+            onRefund={() => setMoneyDialog('refund')}
             onRefreshAll={() => void sync()}
             refreshing={syncing}
             activeBonus={activeBonus.data?.status ? (activeBonus.data.name ?? activeBonus.data.code) : null}
@@ -154,6 +170,13 @@ function HomeContent() {
       <Suspense fallback={<Loader overlay />}>
         {moneyDialog === 'deposit' ? <DepositDialog open onClose={closeMoneyDialog} /> : null}
         {moneyDialog === 'withdraw' ? <WithdrawDialog open onClose={closeMoneyDialog} /> : null}
+        {moneyDialog === 'invite' && data ? (
+          <InviteDialog profileId={data.profile._id} onClose={closeMoneyDialog} />
+        ) : null}
+        {moneyDialog === 'inviteClaim' && data ? (
+          <InviteClaimDialog invite={data.invite} onClose={closeMoneyDialog} />
+        ) : null}
+        {moneyDialog === 'refund' ? <RefundDialog onClose={closeMoneyDialog} /> : null}
       </Suspense>
       <AgreementModal open={agreementOpen} onClose={() => setAgreementDue(false)} />
     </div>
@@ -166,9 +189,10 @@ interface BalanceHeaderProps {
   syncing: boolean;
   onRefresh: () => void;
   onTransfer: () => void;
+  onClaimInvite: () => void;
 }
 
-function BalanceHeader({ data, lastSync, syncing, onRefresh, onTransfer }: BalanceHeaderProps) {
+function BalanceHeader({ data, lastSync, syncing, onRefresh, onTransfer, onClaimInvite }: BalanceHeaderProps) {
   const { t } = useTranslation();
   const total = sumMoney([data.wallet.amount, ...data.slots.map((slot) => slot.amount)]);
   return (
@@ -247,12 +271,17 @@ function BalanceHeader({ data, lastSync, syncing, onRefresh, onTransfer }: Balan
           </strong>
         </div>
         <div className="invite-action">
-          <button type="button" className="btn btn-ghost btn-small" disabled aria-describedby="invite-soon">
+          {/* Nothing to receive at 0; the confirmation shows the terms of the bonus the amount becomes. */}
+          <button
+            type="button"
+            className="btn btn-primary btn-small"
+            data-testid="invite-receive"
+            disabled={data.invite.amount <= 0}
+            onClick={onClaimInvite}
+            aria-haspopup="dialog"
+          >
             {t('home.receive')}
           </button>
-          <span className="soon-badge" id="invite-soon">
-            {t('home.comingSoon')}
-          </span>
         </div>
       </div>
     </section>

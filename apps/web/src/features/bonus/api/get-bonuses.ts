@@ -2,8 +2,10 @@ import { useQuery } from '@tanstack/react-query';
 import type { BonusListResponse } from '@wallet/contract/bonus';
 import { api } from '@/lib/api-client';
 import { useContentLanguage, withLanguage } from '@/lib/content-language';
+import { bonusQueryRoot } from '@/lib/wallet/invalidate-money';
 
-export const bonusQueryRoot = ['bonus'] as const;
+// The root lives in lib (invite and refund claims start a bonus too); the bonus feature keeps naming it.
+export { bonusQueryRoot };
 export const bonusesQueryKey = (language: string) => [...bonusQueryRoot, 'list', language] as const;
 
 export function getBonuses(language: string): Promise<BonusListResponse> {

@@ -11,20 +11,6 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '@/lib/paths';
 
-/** A widget whose dialog arrives in a later issue: visibly disabled and labelled "coming soon", never dead. */
-function SoonWidget({ icon, label, testId }: { icon: ReactNode; label: string; testId: string }) {
-  const { t } = useTranslation();
-  return (
-    <li>
-      <button type="button" className="widget is-soon" data-testid={testId} disabled>
-        <span className="widget-icon">{icon}</span>
-        <span className="widget-label">{label}</span>
-        <span className="soon-badge">{t('home.comingSoon')}</span>
-      </button>
-    </li>
-  );
-}
-
 /** A widget that opens one of Home's dialogs. */
 function DialogWidget({
   icon,
@@ -50,6 +36,8 @@ function DialogWidget({
 interface HomeWidgetsProps {
   onDeposit: () => void;
   onWithdraw: () => void;
+  onInvite: () => void;
+  onRefund: () => void;
   onRefreshAll: () => void;
   refreshing: boolean;
   /** The running bonus's name, shown on the bonus-conditions widget; null or absent when none runs. */
@@ -57,7 +45,15 @@ interface HomeWidgetsProps {
 }
 
 /** SPEC §2 widget grid. The spin wheel's active check does not exist yet, so refresh-all takes its place. */
-export function HomeWidgets({ onDeposit, onWithdraw, onRefreshAll, refreshing, activeBonus }: HomeWidgetsProps) {
+export function HomeWidgets({
+  onDeposit,
+  onWithdraw,
+  onInvite,
+  onRefund,
+  onRefreshAll,
+  refreshing,
+  activeBonus,
+}: HomeWidgetsProps) {
   const { t } = useTranslation();
   return (
     <nav aria-label={t('home.widgets')}>
@@ -79,7 +75,7 @@ export function HomeWidgets({ onDeposit, onWithdraw, onRefreshAll, refreshing, a
             <span className="widget-label">{t('home.refreshAll')}</span>
           </button>
         </li>
-        <SoonWidget icon={<UserPlusIcon />} label={t('home.invite')} testId="widget-invite" />
+        <DialogWidget icon={<UserPlusIcon />} label={t('home.invite')} testId="widget-invite" onOpen={onInvite} />
         <li>
           <Link to={paths.userBonus} className="widget" data-testid="widget-bonus">
             <span className="widget-icon">
@@ -89,7 +85,7 @@ export function HomeWidgets({ onDeposit, onWithdraw, onRefreshAll, refreshing, a
             {activeBonus ? <span className="widget-note">{t('home.bonusActive', { name: activeBonus })}</span> : null}
           </Link>
         </li>
-        <SoonWidget icon={<RefundIcon />} label={t('home.refund')} testId="widget-refund" />
+        <DialogWidget icon={<RefundIcon />} label={t('home.refund')} testId="widget-refund" onOpen={onRefund} />
       </ul>
     </nav>
   );

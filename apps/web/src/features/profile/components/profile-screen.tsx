@@ -19,7 +19,12 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-export function ProfileScreen() {
+interface ProfileScreenProps {
+  /** What the screen shows under the bank card for this profile id (the route adds the invite link). */
+  extra?: (profileId: string) => ReactNode;
+}
+
+export function ProfileScreen({ extra }: ProfileScreenProps = {}) {
   const { t } = useTranslation();
   const { data, isPending, error, refetch } = useProfile();
   const [changing, setChanging] = useState(false);
@@ -98,6 +103,7 @@ export function ProfileScreen() {
               </button>
             )}
           </section>
+          {extra ? extra(data._id) : null}
         </>
       ) : null}
       <BankChangeModal open={changingBank} onClose={() => setChangingBank(false)} />

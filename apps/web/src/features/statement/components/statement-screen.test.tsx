@@ -357,6 +357,37 @@ describe('StatementScreen', () => {
     expect(lines[1]?.querySelector('.relative-time')).toBeTruthy();
   });
 
+  it('names invite and refund bonuses by their kind, translated', async () => {
+    setup({
+      body: {
+        total: 2,
+        statements: [
+          statementEntry({
+            _id: '8',
+            statementType: 'bonus',
+            from: null,
+            to: 'WALLET',
+            amount: 25,
+            invite: { description: 'INVITE' },
+          }),
+          statementEntry({
+            _id: '9',
+            statementType: 'bonus',
+            from: null,
+            to: 'WALLET',
+            amount: 35,
+            refund: { description: 'REFUND' },
+          }),
+        ],
+      },
+    });
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    expect(rows().map((row) => row.querySelector('.statement-what')?.textContent)).toEqual([
+      'Bonus: Wallet · Invite bonus',
+      'Bonus: Wallet · Refund bonus',
+    ]);
+  });
+
   it('shows the reason an operator gave for refusing a withdrawal, on a line of its own', async () => {
     setup({
       body: {

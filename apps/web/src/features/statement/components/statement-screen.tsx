@@ -94,8 +94,14 @@ export function StatementScreen() {
   );
 }
 
-function linkedDescription(entry: StatementEntry): string | undefined {
-  return (entry.bonus ?? entry.promotion ?? entry.invite ?? entry.refund ?? entry.luckydraw)?.description;
+/**
+ * The linked object's description (SPEC §3). An invite or refund bonus has no name of its own (the
+ * server describes it by its kind), so the player reads the translated kind instead.
+ */
+function linkedDescription(entry: StatementEntry, t: TFunction): string | undefined {
+  if (entry.invite) return t('statement.linked.invite');
+  if (entry.refund) return t('statement.linked.refund');
+  return (entry.bonus ?? entry.promotion ?? entry.luckydraw)?.description;
 }
 
 /** Wallet, a game's name, or a bank's name for a code; anything unknown (a gateway, a retired game) as is. */
@@ -122,7 +128,7 @@ function StatementRow({ entry, slots, banks }: StatementRowProps) {
   const sign = amountSign(entry);
   const amount = formatMoney(Math.abs(entry.amount));
   const kind = statusKind(entry.status);
-  const description = linkedDescription(entry);
+  const description = linkedDescription(entry, t);
   const direction = DIRECTIONS[sign];
 
   return (

@@ -1,0 +1,151 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { REFUND_PAGE_SIZE } from '@wallet/contract/constants';
+import type { RefundCheckResponse } from '@wallet/contract/refund';
+import { errorText } from '@wallet/web-kit/api/api-error';
+import { useAlert } from '@wallet/web-kit/ui/alert';
+import { BannersFirst } from '@wallet/web-kit/ui/banners-first';
+import { DateTime } from '@wallet/web-kit/ui/date-time';
+import { Loader } from '@wallet/web-kit/ui/loader';
+import { Modal } from '@wallet/web-kit/ui/modal';
+import { Money } from '@wallet/web-kit/ui/money';
+import { Paginator } from '@wallet/web-kit/ui/paginator';
+import { SafeHtml } from '@wallet/web-kit/ui/safe-html';
+import { useToast } from '@wallet/web-kit/ui/toast';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { invalidateMoneyAndBonus } from '@/lib/wallet/invalidate-money';
+import { refundQueryRoot, useRefundCheck } from '../api/check-refund';
+import { useRefundBanners } from '../api/get-refund-banners';
+import { useRefunds } from '../api/get-refunds';
+import { receiveRefund } from '../api/receive-refund';
+import '@/styles/promotions.css';
+
+/** SPEC §2 Refund dialog, after the refund banners: the offer with its claim button, then past refunds. */
+export function RefundDialog({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <BannersFirst banners={useRefundBanners()} title={t('refund.title')}>
+      <Modal open onClose={onClose} title={t('refund.title')} className="refund-dialog">
+        <div data-testid="refund-dialog">
+          <RefundOffer />
+          <RefundList />
+        </div>
+      </Modal>
+    </BannersFirst>
+  );
+}
+
+function RefundOffer() {
+  const { t } = useTranslation();
+  const check = useRefundCheck();
+  if (check.isPending) return <Loader />;
+  if (!check.data) return <p className="promo-empty">{t('common.loadFailed')}</p>;
+  return <RefundTerms offer={check.data} />;
+}
+
+/** SPEC §4 Refund: the claim is disabled while a bonus is active; after a claim the check reloads. */
+function RefundTerms({ offer }: { offer: RefundCheckResponse }) {
+  const { t } = useTranslation();
+  const alert = useAlert();
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const [busy, setBusy] = useState(false);
+  const inFlight = useRef(false);
+
+  const claim = async () => {
+    if (inFlight.current) return;
+    inFlight.current = true;
+    setBusy(true);
+    try {
+      const answer = await receiveRefund();
+      toast.success(t(`errors.${answer.message}`, { defaultValue: answer.message }));
+    } catch (failure) {
+      alert.error(errorText(failure, t('errors.INTERNAL_SERVER_ERROR')));
+    } finally {
+      inFlight.current = false;
+      setBusy(false);
+      void queryClient.invalidateQueries({ queryKey: refundQueryRoot });
+      void invalidateMoneyAndBonus(queryClient);
+    }
+  };
+
+  return (
+    <section className="promo-terms" data-testid="refund-offer">
+      {offer.info ? <SafeHtml html={offer.info} className="promo-info" /> : null}
+      <p className="promo-amount">
+        <span>{t('refund.amount')}</span>
+        <strong data-testid="refund-amount">
+          <Money value={offer.refundAmount} />
+        </strong>
+      </p>
+      <ul className="promo-rules">
+        <li data-testid="refund-success-rule">{t('bonus.successRule', { percent: offer.refundSuccess })}</li>
+        <li data-testid="refund-fail-rule">{t('bonus.failRule', { percent: offer.refundFail })}</li>
+      </ul>
+      {offer.bonus ? (
+        <p className="promo-note" role="note" data-testid="refund-bonus-active">
+          {t('refund.bonusActive')}
+        </p>
+      ) : null}
+      {!offer.bonus && !offer.result ? <p className="promo-note">{t('refund.none')}</p> : null}
+      <button
+        type="button"
+        className="btn btn-primary btn-block"
+        data-testid="refund-claim"
+        disabled={busy || offer.bonus || !offer.result}
+        aria-busy={busy}
+        onClick={() => void claim()}
+      >
+        {t('refund.claim')}
+      </button>
+    </section>
+  );
+}
+
+function RefundList() {
+  const { t } = useTranslation();
+  const [page, setPage] = useState(1);
+  const refunds = useRefunds(page);
+  const data = refunds.data;
+  // SPEC §8: a failed refund list only hides the loader.
+  return (
+    <section className="promo-history" aria-label={t('refund.historyTitle')}>
+      <h3 className="promo-history-title">{t('refund.historyTitle')}</h3>
+      {refunds.isPending ? <Loader /> : null}
+      {data && data.refunds.length === 0 ? <p className="promo-empty">{t('refund.empty')}</p> : null}
+      {data && data.refunds.length > 0 ? (
+        <>
+          <div className="promo-table-wrap">
+            <table className="promo-table" aria-busy={refunds.isFetching}>
+              <thead>
+                <tr>
+                  <th scope="col">{t('refund.createdAt')}</th>
+                  <th scope="col" className="is-amount">
+                    {t('refund.amount')}
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.refunds.map((refund) => (
+                  <tr key={refund.createdAt} data-testid="refund-row">
+                    <td className="promo-date">
+                      <DateTime value={refund.createdAt} />
+                    </td>
+                    <td className="is-amount">
+                      <Money value={refund.refundAmount} />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <Paginator
+            page={page}
+            totalPages={Math.max(1, Math.ceil(data.total / REFUND_PAGE_SIZE))}
+            onChange={setPage}
+          />
+        </>
+      ) : null}
+    </section>
+  );
+}
