@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Lang, logIn, text, useLanguage } from './support/app.ts';
+import { type Lang, logIn, money, text, useLanguage } from './support/app.ts';
 import { launchBrowser, overflowingElements, phoneContext, screenshot } from './support/browser.ts';
 import { fundWallet, PLAYER_PASSWORD, registerPlayer } from './support/players.ts';
 import { type RunningServer, startServer } from './support/server.ts';
@@ -8,14 +8,16 @@ import { type RunningServer, startServer } from './support/server.ts';
 /**
  * Issue 15, player side: on a fresh demo server a player opens the Bonus screen, takes a demo bonus
  * and sees its conditions (the running bonus, the current marker, the home widget, the statement line);
- * another redeems the demo code WELCOME50. Screens are photographed at 390x844 in th, lo and en.
+ * another redeems the demo code WELCOME50; a third plays a bonus down in the demo slot until it fails and
+ * finds finish_bonus in the statement. Screens are photographed at 390x844 in th, lo and en.
  */
 describe('bonuses and promotion codes', () => {
   let server: RunningServer;
   let browser: Browser;
 
   beforeAll(async () => {
-    server = await startServer();
+    // A stingy demo slot, so a bonus can be played down to its fail line in a few spins.
+    server = await startServer({ SANDBOX_GAME_RTP: '0.5' });
     browser = await launchBrowser();
   });
   afterAll(async () => {
@@ -95,4 +97,54 @@ describe('bonuses and promotion codes', () => {
     await page.getByTestId('bonus-active').waitFor();
     expect(await page.getByTestId('bonus-active').innerText()).toContain('WELCOME50');
   });
+
+  it('plays a bonus down in the demo slot until it fails, and the statement says finish_bonus', async () => {
+    const page = await signedIn('en', 200);
+    await openBonusScreen(page);
+    await page.getByTestId('bonus-card-WELCOME100').click();
+    await page.getByRole('dialog').getByTestId('bonus-receive').click();
+    await page.getByTestId('bonus-active').waitFor();
+
+    // All 400 (200 deposited, 200 bonus) into the demo slot; WELCOME100 fails at 10% of that: 40.
+    await page.goto('/user/home');
+    await page.getByTestId('game-card-pg').click();
+    await page.getByTestId('open-account').click();
+    await page.getByTestId('game-username').waitFor();
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByTestId('game-card-pg').getAttribute('data-active')).toBe('true');
+    await page.getByTestId('open-transfer').click();
+    await page.locator('select[name=from]').selectOption('WALLET');
+    await page.locator('select[name=to]').selectOption('pg');
+    await page.locator('input[name=amount]').fill('400');
+    await page.getByTestId('transfer-submit').click();
+    await expect.poll(() => money(page, 'game-card-amount-pg')).toBe(400);
+
+    await page.getByTestId('game-card-pg').click();
+    const [game] = await Promise.all([page.context().waitForEvent('page'), page.getByTestId('launch-play').click()]);
+    await game.waitForLoadState();
+    const balanceOf = async () => Number(await game.getByTestId('game-balance').getAttribute('data-amount'));
+    await expect.poll(balanceOf).toBe(400);
+    for (let spin = 0; spin < 400 && (await balanceOf()) > 40; spin++) {
+      const balance = await balanceOf();
+      const bet = [50, 10, 5, 1].find((amount) => amount <= balance) ?? 1;
+      await game.getByTestId(`bet-${bet}`).click();
+      await game.getByTestId('spin').click();
+      await game.waitForFunction(() => !document.querySelector('[data-testid=spin]')?.hasAttribute('disabled'));
+    }
+    expect(await balanceOf()).toBeLessThanOrEqual(40);
+    await game.close();
+
+    // The next refresh reads the credit left and finishes the bonus as failed.
+    await page.keyboard.press('Escape');
+    await page.getByTestId('refresh-balance').click();
+    await page.goto('/user/statement');
+    const finished = page.locator('[data-testid=statement-row][data-type=finish_bonus]');
+    await finished.waitFor();
+    expect(await finished.innerText()).toContain('WELCOME100');
+    expect(await overflowingElements(page)).toEqual([]);
+    await screenshot(page, 'bonus-finished-en');
+    await page.goto('/user/bonus');
+    await page.getByTestId('bonus-card-WELCOME100').waitFor();
+    expect(await page.getByTestId('bonus-active').count()).toBe(0);
+  }, 180_000);
 });
