@@ -7,6 +7,14 @@ export type CsvCell = string | number | boolean | null | undefined;
 /** A CSV's columns in order: the header, and how a row fills the cell under it. */
 export type CsvColumns<Row> = Readonly<Record<string, (row: Row) => CsvCell>>;
 
+/** The fields of a row that a cell holds as they are. */
+type CellField<Row> = { [K in keyof Row]: Row[K] extends CsvCell ? K : never }[keyof Row] & string;
+
+/** Columns that copy fields of the row as they are, each under the field's own name. */
+export function fieldColumns<Row>(...fields: CellField<Row>[]): CsvColumns<Row> {
+  return Object.fromEntries(fields.map((field) => [field, (row: Row) => row[field] as CsvCell]));
+}
+
 /**
  * A list's query turned into the export's: the same filters and sort, from the first row, as many
  * rows as one export may hold. The list code that serves the screen serves the file.

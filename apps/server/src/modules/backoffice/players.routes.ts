@@ -64,6 +64,13 @@ export const playersRoutes: FastifyPluginAsyncZod<{
   adjustments: Adjustments;
   audit: AuditService;
 }> = async (app, { desk, adjustments, audit }) => {
+  /** A list about one player: an unknown player is NO_DATA (404), not an empty list. */
+  const ofPlayer =
+    <Query, Page>(load: (query: Query, id: string) => Promise<Page>) =>
+    async (query: Query, params: { id: string }) => {
+      await desk.requirePlayer(params.id);
+      return load(query, params.id);
+    };
   listRoutes(app, {
     path: '/api/backoffice/players',
     querystring: playerSearchQuery,
@@ -90,10 +97,7 @@ export const playersRoutes: FastifyPluginAsyncZod<{
     querystring: playerAuditQuery,
     response: playerAuditResponse,
     csv: { name: 'player-audit', columns: AUDIT_CSV },
-    load: async (query, params) => {
-      await desk.requirePlayer(params.id);
-      return audit.list({ playerId: params.id, format: 'json', ...query });
-    },
+    load: ofPlayer((query, id) => audit.list({ playerId: id, format: 'json', ...query })),
   });
   app.post(
     '/api/backoffice/players/:id/suspend',
@@ -140,10 +144,7 @@ export const playersRoutes: FastifyPluginAsyncZod<{
     querystring: adjustmentQuery,
     response: adjustmentListResponse,
     csv: { name: 'player-adjustments', columns: ADJUSTMENTS_CSV },
-    load: async (query, params) => {
-      await desk.requirePlayer(params.id);
-      return adjustments.list({ ...query, userId: params.id });
-    },
+    load: ofPlayer((query, id) => adjustments.list({ ...query, userId: id })),
   });
   app.post(
     '/api/backoffice/players/:id/adjustments',
