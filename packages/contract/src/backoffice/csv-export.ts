@@ -6,9 +6,3 @@
 
 /** One CSV export holds at most this many rows; narrow the filters for more. */
 export const CSV_EXPORT_MAX_ROWS = 10_000;
-
-/** The CSV route of a list route: the same path with `.csv` appended. */
-export function csvPath(listPath: string): string {
-  const [path, query] = listPath.split('?');
-  return query === undefined ? `${path}.csv` : `${path}.csv?${query}`;
-}
