@@ -81,5 +81,3 @@ export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 /** Audit pages: newest first, this many rows unless the query asks for another size. */
 export const AUDIT_PAGE_SIZE = 50;
 export const AUDIT_PAGE_SIZE_MAX = 200;
-/** One CSV export holds at most this many rows; narrow the filters for more. */
-export const AUDIT_CSV_MAX_ROWS = 10_000;

@@ -1,8 +1,6 @@
 import type { AuditEntry, AuditPage, AuditQueryParsed } from '@wallet/contract/backoffice/audit';
 import type { AuditAction, AuditTargetType } from '@wallet/contract/backoffice/audit-actions';
-import { AUDIT_CSV_MAX_ROWS } from '@wallet/contract/backoffice/audit-actions';
 import { isOperatorRole, type OperatorRole } from '@wallet/contract/backoffice/roles';
-import { stringify } from 'csv-stringify/sync';
 import type { Kysely, Transaction } from 'kysely';
 import type { AuditLogRow } from '../../db/schema/backoffice.ts';
 import type { Database } from '../../db/schema.ts';
@@ -85,22 +83,6 @@ function filterOf(query: AuditQueryParsed): AuditFilter {
   };
 }
 
-const CSV_COLUMNS = [
-  'at',
-  'operatorUsername',
-  'operatorRole',
-  'operatorId',
-  'action',
-  'targetType',
-  'targetId',
-  'before',
-  'after',
-  'reason',
-  'ip',
-  'requestId',
-  'id',
-] as const;
-
 export function createAuditService(deps: { db: Kysely<Database> }) {
   const { db } = deps;
 
@@ -113,28 +95,7 @@ export function createAuditService(deps: { db: Kysely<Database> }) {
     return { items: rows.map(toEntry), total, page: query.page, limit: query.limit };
   }
 
-  /**
-   * The filtered rows as CSV, newest first, at most AUDIT_CSV_MAX_ROWS. Cells an operator or a player
-   * could have typed (reasons, usernames, JSON) are read by spreadsheets: one starting with = + - @
-   * would run as a formula there, so csv-stringify prefixes it with a quote.
-   */
-  async function csv(query: AuditQueryParsed): Promise<string> {
-    const rows = await findAuditRows(db, filterOf(query), { offset: 0, limit: AUDIT_CSV_MAX_ROWS });
-    const records = rows.map(toEntry).map((entry) => ({
-      ...entry,
-      before: entry.before === null ? '' : JSON.stringify(entry.before),
-      after: entry.after === null ? '' : JSON.stringify(entry.after),
-    }));
-    return stringify(records, {
-      header: true,
-      columns: [...CSV_COLUMNS],
-      escape_formulas: true,
-      record_delimiter: 'windows',
-      cast: { boolean: (value) => String(value) },
-    });
-  }
-
-  return { list, csv };
+  return { list };
 }
 
 export type AuditService = ReturnType<typeof createAuditService>;

@@ -1,11 +1,43 @@
 import type { PlayerRecordKind } from '@wallet/contract/backoffice/player-rules';
-import { type Insertable, type Kysely, sql, type Transaction } from 'kysely';
+import { type Insertable, type Kysely, type SelectQueryBuilder, sql, type Transaction } from 'kysely';
 import type { BankChangeRequestsTable, WalletAdjustmentsTable } from '../../db/schema/players-desk.ts';
 import type { Database, UserUpdate } from '../../db/schema.ts';
 
 /** LIKE pattern for text typed by an operator: % and _ are matched as themselves. */
 function containing(value: string): string {
   return `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+interface Page {
+  offset: number;
+  limit: number;
+}
+
+/** Row order of a list: by creation then id (ids of one millisecond keep their order), of table `alias`. */
+interface CreationOrder {
+  alias?: string;
+  direction: 'asc' | 'desc';
+}
+const NEWEST_FIRST: CreationOrder = { direction: 'desc' };
+
+/** One page of what `base` matches, read by `select` in creation order, and how many it matches in all. */
+async function pageWithTotal<DB, TB extends keyof DB, Base, Row>(
+  base: SelectQueryBuilder<DB, TB, Base>,
+  select: (query: SelectQueryBuilder<DB, TB, Base>) => SelectQueryBuilder<DB, TB, Row>,
+  order: CreationOrder,
+  page: Page,
+): Promise<{ rows: Row[]; total: number }> {
+  const column = (name: string) => sql.ref(order.alias ? `${order.alias}.${name}` : name);
+  const [rows, count] = await Promise.all([
+    select(base)
+      .orderBy(column('created_at'), order.direction)
+      .orderBy(column('id'), order.direction)
+      .offset(page.offset)
+      .limit(page.limit)
+      .execute(),
+    base.select(sql<number | string>`count(*)`.as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows: rows as Row[], total: Number((count as { n: number | string }).n) };
 }
 
 export interface PlayerListRow {
@@ -47,62 +79,38 @@ function playersMatching(db: Kysely<Database>, q: string, status: string | undef
   return query;
 }
 
+const PLAYER_LIST_COLUMNS = [
+  'u.id',
+  'u.username',
+  'u.name',
+  'u.status',
+  'u.bank_code',
+  'u.bank_account_no',
+  'u.bank_account_name',
+  'u.currency',
+  'u.source_code',
+  'u.inviter_id',
+  'u.created_at',
+  'w.balance as wallet',
+  'w.currency as wallet_currency',
+] as const;
+
 /** Search by phone, name, bank account number (digits anywhere) or exact id; newest players first. */
 export async function searchPlayers(
   db: Kysely<Database>,
   filter: { q: string; status?: string | undefined },
-  page: { offset: number; limit: number },
+  page: Page,
 ): Promise<{ rows: PlayerListRow[]; total: number }> {
-  const [rows, count] = await Promise.all([
-    playersMatching(db, filter.q, filter.status)
-      .select([
-        'u.id',
-        'u.username',
-        'u.name',
-        'u.status',
-        'u.bank_code',
-        'u.bank_account_no',
-        'u.bank_account_name',
-        'u.currency',
-        'u.source_code',
-        'u.inviter_id',
-        'u.created_at',
-        'w.balance as wallet',
-        'w.currency as wallet_currency',
-      ])
-      .orderBy('u.created_at', 'desc')
-      .orderBy('u.id', 'desc')
-      .offset(page.offset)
-      .limit(page.limit)
-      .execute(),
-    playersMatching(db, filter.q, filter.status)
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(count.n) };
+  return pageWithTotal(
+    playersMatching(db, filter.q, filter.status),
+    (query) => query.select(PLAYER_LIST_COLUMNS),
+    { alias: 'u', direction: 'desc' },
+    page,
+  );
 }
 
 export async function findPlayer(db: Kysely<Database>, id: string): Promise<PlayerListRow | undefined> {
-  return db
-    .selectFrom('users as u')
-    .leftJoin('ledger_accounts as w', (join) => join.onRef('w.owner_id', '=', 'u.id').on('w.kind', '=', 'wallet'))
-    .select([
-      'u.id',
-      'u.username',
-      'u.name',
-      'u.status',
-      'u.bank_code',
-      'u.bank_account_no',
-      'u.bank_account_name',
-      'u.currency',
-      'u.source_code',
-      'u.inviter_id',
-      'u.created_at',
-      'w.balance as wallet',
-      'w.currency as wallet_currency',
-    ])
-    .where('u.id', '=', id)
-    .executeTakeFirst();
+  return playersMatching(db, '', undefined).select(PLAYER_LIST_COLUMNS).where('u.id', '=', id).executeTakeFirst();
 }
 
 export async function findBankName(db: Kysely<Database>, code: string): Promise<string | undefined> {
@@ -192,55 +200,38 @@ export async function playerRecords(
   db: Kysely<Database>,
   userId: string,
   kind: PlayerRecordKind,
-  page: { offset: number; limit: number },
+  page: Page,
 ): Promise<{ rows: RecordRow[]; total: number }> {
   if (kind === 'statement' || kind === 'deposits') {
     let base = db.selectFrom('statements').where('user_id', '=', userId);
     if (kind === 'deposits') base = base.where('statement_type', '=', 'deposit');
-    const [rows, count] = await Promise.all([
-      base
-        .select([
-          'id',
-          'created_at',
-          'statement_type as type',
-          'amount',
-          'currency',
-          'status',
-          'from_code',
-          'to_code',
-          'linked_description as note',
-        ])
-        .orderBy('created_at', 'desc')
-        .orderBy('id', 'desc')
-        .offset(page.offset)
-        .limit(page.limit)
-        .execute(),
-      base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    ]);
-    return { rows, total: Number(count.n) };
+    const columns = [
+      'id',
+      'created_at',
+      'statement_type as type',
+      'amount',
+      'currency',
+      'status',
+      'from_code',
+      'to_code',
+      'linked_description as note',
+    ] as const;
+    return pageWithTotal(base, (query) => query.select(columns), NEWEST_FIRST, page);
   }
   if (kind === 'withdrawals') {
+    const columns = [
+      'id',
+      'created_at',
+      'amount',
+      'currency',
+      'status',
+      'bank_code',
+      'bank_account_no',
+      'failure_reason',
+      'review',
+    ] as const;
     const base = db.selectFrom('withdrawals').where('user_id', '=', userId);
-    const [rows, count] = await Promise.all([
-      base
-        .select([
-          'id',
-          'created_at',
-          'amount',
-          'currency',
-          'status',
-          'bank_code',
-          'bank_account_no',
-          'failure_reason',
-          'review',
-        ])
-        .orderBy('created_at', 'desc')
-        .orderBy('id', 'desc')
-        .offset(page.offset)
-        .limit(page.limit)
-        .execute(),
-      base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    ]);
+    const { rows, total } = await pageWithTotal(base, (query) => query.select(columns), NEWEST_FIRST, page);
     return {
       rows: rows.map((row) => ({
         id: row.id,
@@ -253,20 +244,12 @@ export async function playerRecords(
         to_code: row.bank_code,
         note: [row.bank_account_no, row.review, row.failure_reason].filter(Boolean).join(' · ') || null,
       })),
-      total: Number(count.n),
+      total,
     };
   }
+  const columns = ['id', 'created_at', 'amount', 'status', 'note', 'reference', 'sending_bank'] as const;
   const base = db.selectFrom('slips').where('user_id', '=', userId);
-  const [rows, count] = await Promise.all([
-    base
-      .select(['id', 'created_at', 'amount', 'status', 'note', 'reference', 'sending_bank'])
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .offset(page.offset)
-      .limit(page.limit)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
+  const { rows, total } = await pageWithTotal(base, (query) => query.select(columns), NEWEST_FIRST, page);
   return {
     rows: rows.map((row) => ({
       id: row.id,
@@ -279,7 +262,7 @@ export async function playerRecords(
       to_code: null,
       note: [row.note, row.reference].filter(Boolean).join(' · ') || null,
     })),
-    total: Number(count.n),
+    total,
   };
 }
 
@@ -299,25 +282,23 @@ export async function latestBankChangeOf(db: Kysely<Database>, userId: string) {
     .executeTakeFirst();
 }
 
-/** The queue: pending requests oldest first (the longest waiting on top), decided ones newest first. */
-export async function listBankChanges(db: Kysely<Database>, status: string, page: { offset: number; limit: number }) {
+/** Waiting items oldest first (the longest waiting on top), decided ones newest first. */
+function queueOrder(alias: string, status: string | undefined): CreationOrder {
+  return { alias, direction: status === 'pending' ? 'asc' : 'desc' };
+}
+
+/** The queue of players' bank-change requests of one status. */
+export async function listBankChanges(db: Kysely<Database>, status: string, page: Page) {
   const base = db
     .selectFrom('bank_change_requests as r')
     .innerJoin('users as u', 'u.id', 'r.user_id')
     .where('r.status', '=', status);
-  const order = status === 'pending' ? 'asc' : 'desc';
-  const [rows, count] = await Promise.all([
-    base
-      .selectAll('r')
-      .select(['u.username', 'u.name'])
-      .orderBy('r.created_at', order)
-      .orderBy('r.id', order)
-      .offset(page.offset)
-      .limit(page.limit)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(count.n) };
+  return pageWithTotal(
+    base,
+    (query) => query.selectAll('r').select(['u.username', 'u.name']),
+    queueOrder('r', status),
+    page,
+  );
 }
 
 /** Decides a pending request; false when it was no longer pending (decided by someone else first). */
@@ -373,24 +354,17 @@ export async function findAdjustmentByKey(db: Kysely<Database>, operatorId: stri
 export async function listAdjustments(
   db: Kysely<Database>,
   filter: { status?: string | undefined; userId?: string | undefined },
-  page: { offset: number; limit: number },
+  page: Page,
 ) {
   let base = db.selectFrom('wallet_adjustments as a').innerJoin('users as u', 'u.id', 'a.user_id');
   if (filter.status) base = base.where('a.status', '=', filter.status);
   if (filter.userId) base = base.where('a.user_id', '=', filter.userId);
-  const order = filter.status === 'pending' ? 'asc' : 'desc';
-  const [rows, count] = await Promise.all([
-    base
-      .selectAll('a')
-      .select(['u.username', 'u.name'])
-      .orderBy('a.created_at', order)
-      .orderBy('a.id', order)
-      .offset(page.offset)
-      .limit(page.limit)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(count.n) };
+  return pageWithTotal(
+    base,
+    (query) => query.selectAll('a').select(['u.username', 'u.name']),
+    queueOrder('a', filter.status),
+    page,
+  );
 }
 
 /**

@@ -24,10 +24,12 @@ import {
 } from '@wallet/contract/backoffice/players';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { listRoutes } from '../../http/list-routes.ts';
 import { refused } from '../../lib/domain-error.ts';
 import { sha256 } from '../../lib/ids.ts';
 import type { AdjustmentKey, Adjustments } from './adjustments.service.ts';
 import type { AuditService } from './audit.service.ts';
+import { ADJUSTMENTS_CSV, AUDIT_CSV, BANK_CHANGES_CSV, PLAYER_RECORDS_CSV, PLAYERS_CSV } from './csv-columns.ts';
 import type { PlayersDesk } from './players.service.ts';
 import { actorOf } from './request-actor.ts';
 
@@ -62,29 +64,41 @@ export const playersRoutes: FastifyPluginAsyncZod<{
   adjustments: Adjustments;
   audit: AuditService;
 }> = async (app, { desk, adjustments, audit }) => {
-  app.get(
-    '/api/backoffice/players',
-    { schema: { querystring: playerSearchQuery, response: { 200: playerSearchResponse } } },
-    async (request) => desk.search(request.query),
-  );
+  /** A list about one player: an unknown player is NO_DATA (404), not an empty list. */
+  const ofPlayer =
+    <Query, Page>(load: (query: Query, id: string) => Promise<Page>) =>
+    async (query: Query, params: { id: string }) => {
+      await desk.requirePlayer(params.id);
+      return load(query, params.id);
+    };
+  listRoutes(app, {
+    path: '/api/backoffice/players',
+    querystring: playerSearchQuery,
+    response: playerSearchResponse,
+    csv: { name: 'players', columns: PLAYERS_CSV },
+    load: (query) => desk.search(query),
+  });
   app.get(
     '/api/backoffice/players/:id',
     { schema: { params: playerIdParams, response: { 200: playerDetail } } },
     async (request) => desk.detail(request.params.id),
   );
-  app.get(
-    '/api/backoffice/players/:id/records',
-    { schema: { params: playerIdParams, querystring: playerRecordsQuery, response: { 200: playerRecordsResponse } } },
-    async (request) => desk.records(request.params.id, request.query),
-  );
-  app.get(
-    '/api/backoffice/players/:id/audit',
-    { schema: { params: playerIdParams, querystring: playerAuditQuery, response: { 200: playerAuditResponse } } },
-    async (request) => {
-      await desk.requirePlayer(request.params.id);
-      return audit.list({ playerId: request.params.id, format: 'json', ...request.query });
-    },
-  );
+  listRoutes(app, {
+    path: '/api/backoffice/players/:id/records',
+    params: playerIdParams,
+    querystring: playerRecordsQuery,
+    response: playerRecordsResponse,
+    csv: { name: 'player-records', columns: PLAYER_RECORDS_CSV },
+    load: (query, params) => desk.records(params.id, query),
+  });
+  listRoutes(app, {
+    path: '/api/backoffice/players/:id/audit',
+    params: playerIdParams,
+    querystring: playerAuditQuery,
+    response: playerAuditResponse,
+    csv: { name: 'player-audit', columns: AUDIT_CSV },
+    load: ofPlayer((query, id) => audit.list({ playerId: id, format: 'json', ...query })),
+  });
   app.post(
     '/api/backoffice/players/:id/suspend',
     { schema: { params: playerIdParams, body: playerActionPayload, response: { 200: playerActionResponse } } },
@@ -106,11 +120,13 @@ export const playersRoutes: FastifyPluginAsyncZod<{
     async (request) => desk.resetPassword(actorOf(request), request.params.id, request.body.reason),
   );
 
-  app.get(
-    '/api/backoffice/bank-changes',
-    { schema: { querystring: bankChangeQuery, response: { 200: bankChangeListResponse } } },
-    async (request) => desk.bankChanges(request.query),
-  );
+  listRoutes(app, {
+    path: '/api/backoffice/bank-changes',
+    querystring: bankChangeQuery,
+    response: bankChangeListResponse,
+    csv: { name: 'bank-changes', columns: BANK_CHANGES_CSV },
+    load: (query) => desk.bankChanges(query),
+  });
   app.post(
     '/api/backoffice/bank-changes/:id/approve',
     { schema: { params: requestIdParams, body: bankChangeApprovePayload, response: { 200: bankChangeResponse } } },
@@ -122,25 +138,27 @@ export const playersRoutes: FastifyPluginAsyncZod<{
     async (request) => desk.refuseBankChange(actorOf(request), request.params.id, request.body.reason),
   );
 
-  app.get(
-    '/api/backoffice/players/:id/adjustments',
-    { schema: { params: playerIdParams, querystring: adjustmentQuery, response: { 200: adjustmentListResponse } } },
-    async (request) => {
-      await desk.requirePlayer(request.params.id);
-      return adjustments.list({ ...request.query, userId: request.params.id });
-    },
-  );
+  listRoutes(app, {
+    path: '/api/backoffice/players/:id/adjustments',
+    params: playerIdParams,
+    querystring: adjustmentQuery,
+    response: adjustmentListResponse,
+    csv: { name: 'player-adjustments', columns: ADJUSTMENTS_CSV },
+    load: ofPlayer((query, id) => adjustments.list({ ...query, userId: id })),
+  });
   app.post(
     '/api/backoffice/players/:id/adjustments',
     { schema: { params: playerIdParams, body: adjustmentCreatePayload, response: { 200: adjustmentResponse } } },
     async (request) =>
       adjustments.create(operatorActor(request), request.params.id, request.body, idempotencyOf(request)),
   );
-  app.get(
-    '/api/backoffice/adjustments',
-    { schema: { querystring: adjustmentQuery, response: { 200: adjustmentListResponse } } },
-    async (request) => adjustments.list(request.query),
-  );
+  listRoutes(app, {
+    path: '/api/backoffice/adjustments',
+    querystring: adjustmentQuery,
+    response: adjustmentListResponse,
+    csv: { name: 'adjustments', columns: ADJUSTMENTS_CSV },
+    load: (query) => adjustments.list(query),
+  });
   app.post(
     '/api/backoffice/adjustments/:id/approve',
     { schema: { params: requestIdParams, body: adjustmentDecisionPayload, response: { 200: adjustmentResponse } } },

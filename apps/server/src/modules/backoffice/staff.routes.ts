@@ -9,12 +9,19 @@ import {
   staffStatusPayload,
 } from '@wallet/contract/backoffice/staff';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { listRoutes } from '../../http/list-routes.ts';
+import { STAFF_CSV } from './csv-columns.ts';
 import { actorOf } from './request-actor.ts';
 import type { StaffService } from './staff.service.ts';
 
 /** Owners manage staff accounts; the hook allows these only to roles holding staff.* permissions. */
 export const staffRoutes: FastifyPluginAsyncZod<{ staff: StaffService }> = async (app, { staff }) => {
-  app.get('/api/backoffice/staff', { schema: { response: { 200: staffListResponse } } }, async () => staff.list());
+  listRoutes(app, {
+    path: '/api/backoffice/staff',
+    response: staffListResponse,
+    csv: { name: 'staff', columns: STAFF_CSV },
+    load: () => staff.list(),
+  });
   app.post(
     '/api/backoffice/staff',
     { schema: { body: staffCreatePayload, response: { 200: staffPasswordResponse } } },

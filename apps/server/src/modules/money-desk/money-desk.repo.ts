@@ -1,5 +1,5 @@
 import type { MoneyQueue, MoneyQueueQueryParsed } from '@wallet/contract/backoffice/money-desk';
-import { type Kysely, type SelectQueryBuilder, sql, type Transaction } from 'kysely';
+import { type Kysely, type RawBuilder, type SelectQueryBuilder, sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 
 /** One open queue item as every queue reads it, whatever table it lives in. */
@@ -27,127 +27,138 @@ export interface QueueRow {
 
 type Open = SelectQueryBuilder<Database, keyof Database, QueueRow>;
 
+type QueueColumn = keyof QueueRow;
+
+/**
+ * Where each queue's items live and how they read as a QueueRow: the table (aliased `t`), whether
+ * it names a player (joined as `u`), which rows are still open, and the table's own columns for the
+ * row's fields; a field a queue does not have reads null.
+ */
+interface QueueSource {
+  table: 'bank_transfers' | 'manual_deposits' | 'slips' | 'withdrawals';
+  withPlayer: boolean;
+  open: ReadonlyArray<readonly [column: string, operator: '=' | 'is not', value: string | null]>;
+  columns: Partial<Record<QueueColumn, string | RawBuilder<unknown>>>;
+}
+
+const QUEUE_SOURCES: Record<MoneyQueue, QueueSource> = {
+  transfers: {
+    table: 'bank_transfers',
+    withPlayer: false,
+    open: [['t.status', '=', 'UNMATCHED']],
+    columns: {
+      currency: 't.currency',
+      from_bank_code: 't.from_bank_code',
+      from_account_no: 't.from_account_no',
+      reference: 't.reference',
+      reason: 't.reason',
+    },
+  },
+  'manual-deposits': {
+    table: 'manual_deposits',
+    withPlayer: true,
+    open: [['t.status', '=', 'PENDING']],
+    columns: { currency: 't.currency', from_bank_code: 't.from_bank_code', from_account_no: 't.from_account_no' },
+  },
+  slips: {
+    table: 'slips',
+    withPlayer: true,
+    open: [
+      ['t.status', '=', 'processing'],
+      ['t.hold_reason', 'is not', null],
+    ],
+    columns: {
+      currency: sql`'THB'`,
+      from_bank_code: 't.sender_bank_code',
+      from_account_no: 't.sender_account_no',
+      reference: 't.reference',
+      reason: 't.hold_reason',
+    },
+  },
+  withdrawals: {
+    table: 'withdrawals',
+    withPlayer: true,
+    open: [['t.status', '=', 'PENDING']],
+    columns: {
+      currency: 't.currency',
+      from_bank_code: 't.bank_code',
+      from_account_no: 't.bank_account_no',
+      reason: 't.failure_reason',
+      review: 't.review',
+      first_approved_by: 't.first_approved_by',
+      first_approved_by_name: 't.first_approved_by_name',
+    },
+  },
+};
+
+/** The fields every queue reads the same way: the item, its player, the live claim on it. */
+const SHARED_COLUMNS: Partial<Record<QueueColumn, string>> = {
+  id: 't.id',
+  amount: 't.amount',
+  created_at: 't.created_at',
+  claim_operator_id: 'c.operator_id',
+  claim_operator_username: 'c.operator_username',
+  claim_expires_at: 'c.expires_at',
+};
+const PLAYER_COLUMNS: Partial<Record<QueueColumn, string>> = {
+  user_id: 't.user_id',
+  username: 'u.username',
+  name: 'u.name',
+  bank_code: 'u.bank_code',
+  bank_account_no: 'u.bank_account_no',
+};
+const QUEUE_COLUMNS: QueueColumn[] = [
+  'id',
+  'amount',
+  'currency',
+  'created_at',
+  'user_id',
+  'username',
+  'name',
+  'bank_code',
+  'bank_account_no',
+  'from_bank_code',
+  'from_account_no',
+  'reference',
+  'reason',
+  'review',
+  'first_approved_by',
+  'first_approved_by_name',
+  'claim_operator_id',
+  'claim_operator_username',
+  'claim_expires_at',
+];
+
+/** The table a queue's items live in. */
+export function queueTable(queue: MoneyQueue): QueueSource['table'] {
+  return QUEUE_SOURCES[queue].table;
+}
+
 /**
  * The open items of one queue, as a query the caller pages, filters or narrows to one id:
  * transfers the feed could not match, manual notices not yet decided, slips the verifier left for an
  * operator, withdrawals not yet paid or failed.
  */
 function openItems(db: Kysely<Database>, queue: MoneyQueue, now: number): Open {
-  const claimColumns = [
-    'c.operator_id as claim_operator_id',
-    'c.operator_username as claim_operator_username',
-    'c.expires_at as claim_expires_at',
-  ] as const;
-  switch (queue) {
-    case 'transfers':
-      return db
-        .selectFrom('bank_transfers as t')
-        .leftJoin('operator_claims as c', (join) =>
-          join.onRef('c.item_id', '=', 't.id').on('c.queue', '=', queue).on('c.expires_at', '>', now),
-        )
-        .where('t.status', '=', 'UNMATCHED')
-        .select([
-          't.id',
-          't.amount',
-          't.currency',
-          't.created_at',
-          sql<null>`null`.as('user_id'),
-          sql<null>`null`.as('username'),
-          sql<null>`null`.as('name'),
-          sql<null>`null`.as('bank_code'),
-          sql<null>`null`.as('bank_account_no'),
-          't.from_bank_code',
-          't.from_account_no',
-          't.reference',
-          't.reason',
-          sql<null>`null`.as('review'),
-          sql<null>`null`.as('first_approved_by'),
-          sql<null>`null`.as('first_approved_by_name'),
-          ...claimColumns,
-        ]) as unknown as Open;
-    case 'manual-deposits':
-      return db
-        .selectFrom('manual_deposits as t')
-        .innerJoin('users as u', 'u.id', 't.user_id')
-        .leftJoin('operator_claims as c', (join) =>
-          join.onRef('c.item_id', '=', 't.id').on('c.queue', '=', queue).on('c.expires_at', '>', now),
-        )
-        .where('t.status', '=', 'PENDING')
-        .select([
-          't.id',
-          't.amount',
-          't.currency',
-          't.created_at',
-          't.user_id',
-          'u.username',
-          'u.name',
-          'u.bank_code',
-          'u.bank_account_no',
-          't.from_bank_code',
-          't.from_account_no',
-          sql<null>`null`.as('reference'),
-          sql<null>`null`.as('reason'),
-          sql<null>`null`.as('review'),
-          sql<null>`null`.as('first_approved_by'),
-          sql<null>`null`.as('first_approved_by_name'),
-          ...claimColumns,
-        ]) as unknown as Open;
-    case 'slips':
-      return db
-        .selectFrom('slips as t')
-        .innerJoin('users as u', 'u.id', 't.user_id')
-        .leftJoin('operator_claims as c', (join) =>
-          join.onRef('c.item_id', '=', 't.id').on('c.queue', '=', queue).on('c.expires_at', '>', now),
-        )
-        .where('t.status', '=', 'processing')
-        .where('t.hold_reason', 'is not', null)
-        .select([
-          't.id',
-          't.amount',
-          sql<string>`'THB'`.as('currency'),
-          't.created_at',
-          't.user_id',
-          'u.username',
-          'u.name',
-          'u.bank_code',
-          'u.bank_account_no',
-          't.sender_bank_code as from_bank_code',
-          't.sender_account_no as from_account_no',
-          't.reference',
-          't.hold_reason as reason',
-          sql<null>`null`.as('review'),
-          sql<null>`null`.as('first_approved_by'),
-          sql<null>`null`.as('first_approved_by_name'),
-          ...claimColumns,
-        ]) as unknown as Open;
-    case 'withdrawals':
-      return db
-        .selectFrom('withdrawals as t')
-        .innerJoin('users as u', 'u.id', 't.user_id')
-        .leftJoin('operator_claims as c', (join) =>
-          join.onRef('c.item_id', '=', 't.id').on('c.queue', '=', queue).on('c.expires_at', '>', now),
-        )
-        .where('t.status', '=', 'PENDING')
-        .select([
-          't.id',
-          't.amount',
-          't.currency',
-          't.created_at',
-          't.user_id',
-          'u.username',
-          'u.name',
-          'u.bank_code',
-          'u.bank_account_no',
-          't.bank_code as from_bank_code',
-          't.bank_account_no as from_account_no',
-          sql<null>`null`.as('reference'),
-          't.failure_reason as reason',
-          't.review',
-          't.first_approved_by',
-          't.first_approved_by_name',
-          ...claimColumns,
-        ]) as unknown as Open;
-  }
+  const source = QUEUE_SOURCES[queue];
+  const columns = { ...SHARED_COLUMNS, ...(source.withPlayer ? PLAYER_COLUMNS : {}), ...source.columns };
+  // The table is chosen at run time: one of the four, typed as any of them since `t` reads the same.
+  const base = db
+    .selectFrom(`${source.table} as t` as 'withdrawals as t')
+    .leftJoin('operator_claims as c', (join) =>
+      join.onRef('c.item_id', '=', 't.id').on('c.queue', '=', queue).on('c.expires_at', '>', now),
+    );
+  let qb = (source.withPlayer
+    ? base.innerJoin('users as u', 'u.id', 't.user_id')
+    : base) as unknown as SelectQueryBuilder<Database, keyof Database, object>;
+  for (const [column, operator, value] of source.open) qb = qb.where(sql.ref(column), operator, value);
+  return qb.select(
+    QUEUE_COLUMNS.map((name) => {
+      const column = columns[name];
+      const value = column === undefined ? sql`null` : typeof column === 'string' ? sql.ref(column) : column;
+      return value.as(name);
+    }),
+  ) as unknown as Open;
 }
 
 /** `%…%` for LIKE with the user's own % and _ taken literally. */

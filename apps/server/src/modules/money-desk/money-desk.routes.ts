@@ -17,7 +17,9 @@ import {
   transferCreditPayload,
 } from '@wallet/contract/backoffice/money-desk';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { listRoutes } from '../../http/list-routes.ts';
 import { operatorOf } from '../../http/operator-auth.ts';
+import { MONEY_QUEUE_CSV } from './money-desk.csv.ts';
 import type { DeskActor, MoneyDesk } from './money-desk.service.ts';
 
 const BASE = '/api/backoffice/money';
@@ -47,11 +49,13 @@ export const moneyDeskRoutes: FastifyPluginAsyncZod<{ desk: MoneyDesk }> = async
 
   const queues: MoneyQueue[] = ['transfers', 'manual-deposits', 'slips', 'withdrawals'];
   for (const queue of queues) {
-    app.get(
-      `${BASE}/${queue}`,
-      { schema: { querystring: moneyQueueQuery, response: { 200: moneyQueuePage } } },
-      async (request) => desk.list(queue, request.query, operatorOf(request).id),
-    );
+    listRoutes(app, {
+      path: `${BASE}/${queue}`,
+      querystring: moneyQueueQuery,
+      response: moneyQueuePage,
+      csv: { name: queue, columns: MONEY_QUEUE_CSV },
+      load: (query, _params, request) => desk.list(queue, query, operatorOf(request).id),
+    });
     app.post(
       `${BASE}/${queue}/:id/claim`,
       { schema: { params: moneyItemParams, response: { 200: moneyClaimResponse } } },

@@ -195,19 +195,7 @@ export function createMoneyDesk(deps: MoneyDeskDeps) {
     const row = await repo.findOpenItem(db, queue, id, clock.now());
     if (row) return row;
     // Known but no longer open: someone decided it.
-    const known = await db
-      .selectFrom(
-        queue === 'transfers'
-          ? 'bank_transfers'
-          : queue === 'manual-deposits'
-            ? 'manual_deposits'
-            : queue === 'slips'
-              ? 'slips'
-              : 'withdrawals',
-      )
-      .select('id')
-      .where('id', '=', id)
-      .executeTakeFirst();
+    const known = await db.selectFrom(repo.queueTable(queue)).select('id').where('id', '=', id).executeTakeFirst();
     throw known ? conflict('ALREADY_DECIDED') : notFound('NO_DATA');
   }
 

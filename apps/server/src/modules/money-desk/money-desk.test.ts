@@ -10,6 +10,7 @@ import type { WalletResponse } from '@wallet/contract/wallet';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { auditRows, operatorCaller, ownerLogin, staffMember } from '../../../test/backoffice-helpers.ts';
+import { csvRows } from '../../../test/csv.ts';
 import {
   bearer,
   createTestContext,
@@ -194,6 +195,48 @@ describe.each(testDialects())('money desk (%s)', (dialect) => {
     const [row] = await auditRows(ctx.app, { action: 'transfer.return', targetId: id });
     expect(row).toMatchObject({ reason: 'wrong account', after: { outcome: 'RETURNED' } });
     await expectLedgerHealthy();
+  });
+
+  it('exports each queue as CSV: the filter and sort of the screen, every row, formula cells neutralised', async () => {
+    const ids = [await unmatchedTransfer(41.25), await unmatchedTransfer(97.5), await unmatchedTransfer(63)];
+    const query = 'sort=amount&order=desc';
+    const res = await financeA('GET', `/api/backoffice/money/transfers.csv?${query}&page=2&limit=1`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toBe('attachment; filename="transfers.csv"');
+    const page = (await financeA('GET', `/api/backoffice/money/transfers?${query}&limit=100`)).json<MoneyQueuePage>();
+    const rows = csvRows(res.body);
+    expect(rows.map((row) => row.id)).toEqual(page.items.map((item) => item.id));
+    expect(rows.map((row) => Number(row.amount))).toEqual(page.items.map((item) => item.amount));
+    expect(rows.filter((row) => ids.includes(row.id ?? '')).map((row) => row.amount)).toEqual(['97.5', '63', '41.25']);
+
+    const reference = page.items.find((item) => item.id === ids[1])?.reference as string;
+    const found = csvRows((await financeA('GET', `/api/backoffice/money/transfers.csv?q=${reference}`)).body);
+    expect(found.map((row) => [row.id, row.queue, row.reason, row.playerId])).toEqual([
+      [ids[1], 'transfers', 'NO_PLAYER', ''],
+    ]);
+
+    await putSetting(ctx.db.kysely, CONTENT_KEYS.fourEyes, { thresholdMinor: 200_00 });
+    try {
+      const p = await player(1_000);
+      await ctx.db.kysely.updateTable('users').set({ name: '@SUM(A1)' }).where('id', '=', p.id).execute();
+      const id = await withdrawalOf(p, 300);
+      const held = csvRows((await owner('GET', `/api/backoffice/money/withdrawals.csv?q=${p.phone}`)).body);
+      expect(held).toEqual([
+        expect.objectContaining({
+          id,
+          playerId: p.id,
+          playerName: "'@SUM(A1)",
+          amount: '300',
+          needsTwoApprovals: 'true',
+        }),
+      ]);
+      expect(
+        (await owner('POST', `/api/backoffice/money/withdrawals/${id}/reject`, { reason: 'test over' })).statusCode,
+      ).toBe(200);
+    } finally {
+      await putSetting(ctx.db.kysely, CONTENT_KEYS.fourEyes, { thresholdMinor: 50_000_00 });
+    }
   });
 
   it('lets one operator claim an item at a time, shows who holds it, and frees it on release or after 15 idle minutes', async () => {
@@ -474,8 +517,15 @@ describe.each(testDialects())('money desk (%s)', (dialect) => {
       const support = operatorCaller(ctx.app, (await staffMember(ctx.app, ownerToken, 'support')).token);
       expect((await support('GET', '/api/backoffice/money/slips')).statusCode).toBe(200);
       expect((await support('GET', '/api/backoffice/money/transfers')).statusCode).toBe(403);
+      expect((await support('GET', '/api/backoffice/money/slips.csv')).statusCode).toBe(200);
+      for (const queue of ['transfers', 'manual-deposits', 'withdrawals']) {
+        const res = await support('GET', `/api/backoffice/money/${queue}.csv`);
+        expect(res.statusCode).toBe(403);
+        expect(res.json().message).toBe('NO_PERMISSION');
+      }
       const marketing = operatorCaller(ctx.app, (await staffMember(ctx.app, ownerToken, 'marketing')).token);
       expect((await marketing('GET', '/api/backoffice/money/slips')).statusCode).toBe(403);
+      expect((await marketing('GET', '/api/backoffice/money/slips.csv')).statusCode).toBe(403);
       expect(
         (await ctx.app.inject({ method: 'GET', url: '/api/backoffice/money/counts', headers: bearer('x') })).statusCode,
       ).toBe(401);

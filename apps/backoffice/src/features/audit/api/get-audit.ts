@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import type { AuditPage } from '@wallet/contract/backoffice/audit';
 import { AUDIT_PAGE_SIZE } from '@wallet/contract/backoffice/audit-actions';
 import { api } from '@/lib/api-client';
+import { type ListRequest, pageUrl } from '@/lib/list-request';
 
 /** What the operator filters by; empty fields are left out of the query. */
 export interface AuditFilters {
@@ -43,11 +44,12 @@ export function auditSearchParams(filters: AuditFilters): URLSearchParams {
   return query;
 }
 
+export function auditRequest(filters: AuditFilters): ListRequest {
+  return { path: '/api/backoffice/audit', query: auditSearchParams(filters) };
+}
+
 export function getAudit(filters: AuditFilters, page: number): Promise<AuditPage> {
-  const query = auditSearchParams(filters);
-  query.set('page', String(page));
-  query.set('limit', String(AUDIT_PAGE_SIZE));
-  return api.get<AuditPage>(`/api/backoffice/audit?${query}`);
+  return api.get<AuditPage>(pageUrl(auditRequest(filters), page, AUDIT_PAGE_SIZE));
 }
 
 export function auditQueryOptions(filters: AuditFilters, page: number) {

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import type { AuditEntry } from '@wallet/contract/backoffice/audit';
 import { mockApi } from '@wallet/web-kit/testing/mock-api';
 import { describe, expect, it, vi } from 'vitest';
+import { stubDownloads } from '@/test/download';
 import { me, renderApp, signedIn } from '@/test/render';
 
 function entry(id: number, overrides: Partial<AuditEntry> = {}): AuditEntry {
@@ -94,9 +95,7 @@ describe('Audit log', () => {
 
   it('downloads the filtered rows as CSV with the operator’s token', async () => {
     signedIn();
-    const createObjectURL = vi.fn(() => 'blob:audit');
-    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
-    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    const { click, createObjectURL, saved } = stubDownloads();
     const calls = mockApi({
       'GET /api/backoffice/me': { body: me('auditor') },
       'GET /api/backoffice/staff': { body: staff },
@@ -110,5 +109,6 @@ describe('Audit log', () => {
     const csvCall = calls.find((call) => call.path === '/api/backoffice/audit.csv');
     expect(csvCall?.headers.Authorization).toBe('Bearer operator-token');
     expect(createObjectURL).toHaveBeenCalled();
+    expect(saved()[0]).toMatch(/^audit-\d{4}-\d{2}-\d{2}\.csv$/);
   });
 });

@@ -1,31 +1,25 @@
 import type { AuditEntry } from '@wallet/contract/backoffice/audit';
 import { AUDIT_ACTIONS, AUDIT_PAGE_SIZE, AUDIT_TARGET_TYPES } from '@wallet/contract/backoffice/audit-actions';
-import { errorText } from '@wallet/web-kit/api/api-error';
 import { DateTime } from '@wallet/web-kit/ui/date-time';
 import { SelectField, TextField } from '@wallet/web-kit/ui/field';
-import { ArrowDownIcon, ListIcon } from '@wallet/web-kit/ui/icons';
-import { Loader } from '@wallet/web-kit/ui/loader';
-import { LoadFailedCard } from '@wallet/web-kit/ui/status-card';
-import { useToast } from '@wallet/web-kit/ui/toast';
+import { ListIcon } from '@wallet/web-kit/ui/icons';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { canCall } from '@/lib/permissions';
 import { useMe } from '@/lib/session/get-me';
 import { useStaff } from '@/lib/staff/get-staff';
-import { TableFooter } from '@/ui/table-footer';
-import { useExportAuditCsv } from '../api/export-audit-csv';
-import { type AuditFilters, EMPTY_AUDIT_FILTERS, useAudit } from '../api/get-audit';
+import { ExportCsvButton } from '@/ui/export-csv-button';
+import { PagedTable } from '@/ui/paged-table';
+import { type AuditFilters, auditRequest, EMPTY_AUDIT_FILTERS, useAudit } from '../api/get-audit';
 
 /** Who changed what and when, newest first: filtered and paged by the server, downloadable as CSV. */
 export function AuditScreen() {
   const { t } = useTranslation();
-  const toast = useToast();
   const me = useMe();
   const [draft, setDraft] = useState<AuditFilters>(EMPTY_AUDIT_FILTERS);
   const [filters, setFilters] = useState<AuditFilters>(EMPTY_AUDIT_FILTERS);
   const [page, setPage] = useState(1);
   const audit = useAudit(filters, page);
-  const exportCsv = useExportAuditCsv();
   const staff = useStaff({ enabled: canCall(me.data?.role, 'GET /api/backoffice/staff') });
 
   const apply = (event: FormEvent) => {
@@ -38,11 +32,6 @@ export function AuditScreen() {
     setFilters(EMPTY_AUDIT_FILTERS);
     setPage(1);
   };
-  const onExport = () =>
-    exportCsv.mutate(filters, {
-      onSuccess: () => toast.success(t('audit.exported')),
-      onError: (cause) => toast.danger(errorText(cause, t('errors.INTERNAL_SERVER_ERROR'))),
-    });
   const bind = (key: keyof AuditFilters) => ({
     name: key,
     value: draft[key],
@@ -50,8 +39,6 @@ export function AuditScreen() {
       setDraft((current) => ({ ...current, [key]: event.target.value })),
   });
 
-  const data = audit.data;
-  const totalPages = data ? Math.max(1, Math.ceil(data.total / (data.limit || AUDIT_PAGE_SIZE))) : 1;
   return (
     <div className="page">
       <header className="page-header">
@@ -59,10 +46,6 @@ export function AuditScreen() {
           <h1 className="page-title">{t('audit.title')}</h1>
           <p className="muted">{t('audit.subtitle')}</p>
         </div>
-        <button type="button" className="btn btn-ghost" onClick={onExport} disabled={exportCsv.isPending}>
-          <ArrowDownIcon />
-          <span>{t('audit.export')}</span>
-        </button>
       </header>
       <form className="card filters" onSubmit={apply} aria-label={t('audit.apply')}>
         {staff.data ? (
@@ -97,49 +80,32 @@ export function AuditScreen() {
           </button>
         </div>
       </form>
-      {audit.isError ? (
-        <LoadFailedCard icon={<ListIcon />} error={audit.error} onRetry={() => audit.refetch()} />
-      ) : null}
-      <Loader active={audit.isPending} />
-      {data ? (
-        <section className="card table-card">
-          <div className="table-scroll">
-            <table className="data-table">
-              <thead>
-                <tr>
-                  <th scope="col" aria-sort="descending">
-                    {t('audit.colTime')} <span className="muted">({t('audit.newestFirst')})</span>
-                  </th>
-                  <th scope="col">{t('audit.colOperator')}</th>
-                  <th scope="col">{t('audit.colAction')}</th>
-                  <th scope="col">{t('audit.colTarget')}</th>
-                  <th scope="col">{t('audit.colReason')}</th>
-                  <th scope="col">{t('audit.colIp')}</th>
-                  <th scope="col">{t('audit.colDetails')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.items.length === 0 ? (
-                  <tr>
-                    <td colSpan={7} className="empty-cell">
-                      {t('audit.empty')}
-                    </td>
-                  </tr>
-                ) : null}
-                {data.items.map((entry) => (
-                  <AuditRow key={entry.id} entry={entry} />
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <TableFooter
-            summary={t('audit.total', { count: data.total })}
-            page={page}
-            totalPages={totalPages}
-            onPage={setPage}
-          />
-        </section>
-      ) : null}
+      <PagedTable
+        list={audit}
+        icon={<ListIcon />}
+        label={t('audit.title')}
+        exportCsv={
+          <ExportCsvButton route="GET /api/backoffice/audit.csv" request={auditRequest(filters)} name="audit" />
+        }
+        head={
+          <>
+            <th scope="col" aria-sort="descending">
+              {t('audit.colTime')} <span className="muted">({t('audit.newestFirst')})</span>
+            </th>
+            <th scope="col">{t('audit.colOperator')}</th>
+            <th scope="col">{t('audit.colAction')}</th>
+            <th scope="col">{t('audit.colTarget')}</th>
+            <th scope="col">{t('audit.colReason')}</th>
+            <th scope="col">{t('audit.colIp')}</th>
+            <th scope="col">{t('audit.colDetails')}</th>
+          </>
+        }
+        columns={7}
+        empty={t('audit.empty')}
+        row={(entry) => <AuditRow key={entry.id} entry={entry} />}
+        summary={(count) => t('audit.total', { count })}
+        paging={{ page, onPage: setPage, pageSize: AUDIT_PAGE_SIZE }}
+      />
     </div>
   );
 }

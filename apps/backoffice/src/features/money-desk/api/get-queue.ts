@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import type { MoneyQueuePage } from '@wallet/contract/backoffice/money-desk';
 import { MONEY_QUEUE_PAGE_SIZE, type MoneyQueue } from '@wallet/contract/backoffice/money-desk-rules';
 import { api } from '@/lib/api-client';
+import { type ListRequest, listRequest, pageUrl } from '@/lib/list-request';
 
 export interface QueueParams {
   page: number;
@@ -13,15 +14,12 @@ export interface QueueParams {
 export const moneyQueueKey = ['backoffice', 'money', 'queue'] as const;
 
 /** GET /api/backoffice/money/<queue>: paged, sorted and filtered by the server. */
+export function queueRequest(queue: MoneyQueue, params: QueueParams): ListRequest {
+  return listRequest(`/api/backoffice/money/${queue}`, { sort: params.sort, order: params.order, q: params.q });
+}
+
 export function getQueue(queue: MoneyQueue, params: QueueParams): Promise<MoneyQueuePage> {
-  const query = new URLSearchParams({
-    page: String(params.page),
-    limit: String(MONEY_QUEUE_PAGE_SIZE),
-    sort: params.sort,
-    order: params.order,
-  });
-  if (params.q.trim()) query.set('q', params.q.trim());
-  return api.get<MoneyQueuePage>(`/api/backoffice/money/${queue}?${query}`);
+  return api.get<MoneyQueuePage>(pageUrl(queueRequest(queue, params), params.page, MONEY_QUEUE_PAGE_SIZE));
 }
 
 export function useQueue(queue: MoneyQueue, params: QueueParams) {

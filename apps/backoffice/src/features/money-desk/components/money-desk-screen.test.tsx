@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import type { MoneyQueueCounts, MoneyQueueItem, MoneyQueuePage } from '@wallet/contract/backoffice/money-desk';
 import { mockApi } from '@wallet/web-kit/testing/mock-api';
 import { describe, expect, it } from 'vitest';
+import { stubDownloads } from '@/test/download';
 import { me, renderApp, signedIn } from '@/test/render';
 
 const counts: MoneyQueueCounts = {
@@ -34,6 +35,41 @@ function item(overrides: Partial<MoneyQueueItem> & Pick<MoneyQueueItem, 'id' | '
 const page = (items: MoneyQueueItem[]): MoneyQueuePage => ({ items, total: items.length, page: 1, limit: 20 });
 
 describe('Money desk', () => {
+  it('downloads the open queue as CSV, searched and sorted as on screen, every page', async () => {
+    signedIn();
+    const { click, saved } = stubDownloads();
+    const calls = mockApi({
+      'GET /api/backoffice/me': { body: me('finance') },
+      'GET /api/backoffice/money/counts': { body: counts },
+      'GET /api/backoffice/money/withdrawals': { body: page([item({ id: 'wd-1', queue: 'withdrawals' })]) },
+      'GET /api/backoffice/money/withdrawals.csv': { body: undefined },
+    });
+    const { user } = renderApp('/money-desk?queue=withdrawals');
+    await screen.findByTestId('item-wd-1', {}, { timeout: 5000 });
+    await user.click(screen.getByRole('button', { name: 'Amount' }));
+    await user.type(screen.getByRole('textbox', { name: /Search/ }), '0812');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() => expect(calls.some((c) => c.search.includes('q=0812'))).toBe(true));
+    await user.click(screen.getByRole('button', { name: 'Download CSV' }));
+    await waitFor(() => expect(click).toHaveBeenCalled());
+    const csv = calls.find((call) => call.path === '/api/backoffice/money/withdrawals.csv');
+    expect(Object.fromEntries(new URLSearchParams(csv?.search))).toEqual({ sort: 'amount', order: 'asc', q: '0812' });
+    expect(saved()[0]).toMatch(/^withdrawals-\d{4}-\d{2}-\d{2}\.csv$/);
+  });
+
+  it('offers the export only to a role that may read the queue: support sees slips and their CSV', async () => {
+    signedIn();
+    mockApi({
+      'GET /api/backoffice/me': { body: me('support') },
+      'GET /api/backoffice/money/counts': { body: counts },
+      'GET /api/backoffice/money/slips': { body: page([item({ id: 'sl-1', queue: 'slips' })]) },
+    });
+    renderApp('/money-desk?queue=transfers');
+    await screen.findByTestId('item-sl-1', {}, { timeout: 5000 });
+    expect(screen.queryByTestId('tab-transfers')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Download CSV' })).toBeTruthy();
+  });
+
   it('shows the queues with their sizes and each item’s age, and credits a transfer to a player found by phone', async () => {
     signedIn();
     const transfer = item({ id: 'tr-1', queue: 'transfers' });

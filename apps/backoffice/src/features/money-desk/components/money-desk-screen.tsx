@@ -3,18 +3,17 @@ import { MONEY_QUEUE_PAGE_SIZE, MONEY_QUEUES, type MoneyQueue } from '@wallet/co
 import type { BackofficeRoute } from '@wallet/contract/backoffice/permissions';
 import { TextField } from '@wallet/web-kit/ui/field';
 import { WalletIcon } from '@wallet/web-kit/ui/icons';
-import { Loader } from '@wallet/web-kit/ui/loader';
 import { Money } from '@wallet/web-kit/ui/money';
-import { LoadFailedCard } from '@wallet/web-kit/ui/status-card';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { canCall } from '@/lib/permissions';
 import { useMe } from '@/lib/session/get-me';
+import { ExportCsvButton } from '@/ui/export-csv-button';
+import { PagedTable } from '@/ui/paged-table';
 import { type Sort, SortHeader } from '@/ui/sort-header';
-import { TableFooter } from '@/ui/table-footer';
 import { useMoneyCounts } from '../api/get-counts';
-import { type QueueParams, useQueue } from '../api/get-queue';
+import { type QueueParams, queueRequest, useQueue } from '../api/get-queue';
 import { ageParts } from './format-age';
 import { ItemDialog } from './item-dialog';
 
@@ -95,9 +94,7 @@ function QueueTable({ queue, counts }: { queue: MoneyQueue; counts: MoneyQueueCo
     event.preventDefault();
     setParams((current) => ({ ...current, q: draft, page: 1 }));
   };
-  const data = list.data;
-  const open = data?.items.find((item) => item.id === openId) ?? null;
-  const totalPages = data ? Math.max(1, Math.ceil(data.total / (data.limit || MONEY_QUEUE_PAGE_SIZE))) : 1;
+  const open = list.data?.items.find((item) => item.id === openId) ?? null;
   return (
     <>
       <form className="card filters md-filters" onSubmit={search} aria-label={t('moneyDesk.search')}>
@@ -120,51 +117,44 @@ function QueueTable({ queue, counts }: { queue: MoneyQueue; counts: MoneyQueueCo
           </p>
         ) : null}
       </form>
-      {list.isError ? <LoadFailedCard icon={<WalletIcon />} error={list.error} onRetry={() => list.refetch()} /> : null}
-      <Loader active={list.isPending} />
-      {data ? (
-        <section className="card table-card">
-          <div className="table-scroll">
-            <table className="data-table">
-              <thead>
-                <tr>
-                  <SortHeader column="createdAt" sort={sort} onSort={onSort}>
-                    {t('moneyDesk.colAge')}
-                  </SortHeader>
-                  <SortHeader column="amount" sort={sort} onSort={onSort}>
-                    {t('moneyDesk.colAmount')}
-                  </SortHeader>
-                  <th scope="col">{t('moneyDesk.colPlayer')}</th>
-                  <th scope="col">{t(queue === 'withdrawals' ? 'moneyDesk.payTo' : 'moneyDesk.colFrom')}</th>
-                  <th scope="col">{t('moneyDesk.colState')}</th>
-                  <th scope="col">{t('moneyDesk.colClaim')}</th>
-                  <th scope="col">
-                    <span className="visually-hidden">{t('moneyDesk.open')}</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.items.length === 0 ? (
-                  <tr>
-                    <td colSpan={7} className="empty-cell">
-                      {t('moneyDesk.empty')}
-                    </td>
-                  </tr>
-                ) : null}
-                {data.items.map((item) => (
-                  <QueueRow key={item.id} item={item} onOpen={() => setOpenId(item.id)} />
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <TableFooter
-            summary={t('moneyDesk.total', { count: data.total })}
-            page={params.page}
-            totalPages={totalPages}
-            onPage={(page) => setParams((current) => ({ ...current, page }))}
+      <PagedTable
+        list={list}
+        icon={<WalletIcon />}
+        label={t(`moneyDesk.queues.${queue}`)}
+        exportCsv={
+          <ExportCsvButton
+            route={`GET /api/backoffice/money/${queue}.csv`}
+            request={queueRequest(queue, params)}
+            name={queue}
           />
-        </section>
-      ) : null}
+        }
+        head={
+          <>
+            <SortHeader column="createdAt" sort={sort} onSort={onSort}>
+              {t('moneyDesk.colAge')}
+            </SortHeader>
+            <SortHeader column="amount" sort={sort} onSort={onSort}>
+              {t('moneyDesk.colAmount')}
+            </SortHeader>
+            <th scope="col">{t('moneyDesk.colPlayer')}</th>
+            <th scope="col">{t(queue === 'withdrawals' ? 'moneyDesk.payTo' : 'moneyDesk.colFrom')}</th>
+            <th scope="col">{t('moneyDesk.colState')}</th>
+            <th scope="col">{t('moneyDesk.colClaim')}</th>
+            <th scope="col">
+              <span className="visually-hidden">{t('moneyDesk.open')}</span>
+            </th>
+          </>
+        }
+        columns={7}
+        empty={t('moneyDesk.empty')}
+        row={(item) => <QueueRow key={item.id} item={item} onOpen={() => setOpenId(item.id)} />}
+        summary={(count) => t('moneyDesk.total', { count })}
+        paging={{
+          page: params.page,
+          onPage: (page) => setParams((current) => ({ ...current, page })),
+          pageSize: MONEY_QUEUE_PAGE_SIZE,
+        }}
+      />
       {open ? <ItemDialog item={open} onClose={() => setOpenId(null)} /> : null}
     </>
   );

@@ -7,9 +7,7 @@ import type { AdjustmentView } from '@wallet/contract/backoffice/players';
 import { DateTime } from '@wallet/web-kit/ui/date-time';
 import { SelectField } from '@wallet/web-kit/ui/field';
 import { WalletIcon } from '@wallet/web-kit/ui/icons';
-import { Loader } from '@wallet/web-kit/ui/loader';
 import { formatMoney, Money } from '@wallet/web-kit/ui/money';
-import { LoadFailedCard } from '@wallet/web-kit/ui/status-card';
 import { useToast } from '@wallet/web-kit/ui/toast';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,9 +15,10 @@ import { Link } from 'react-router';
 import { playerPath } from '@/lib/paths';
 import { canCall } from '@/lib/permissions';
 import { useMe } from '@/lib/session/get-me';
-import { TableFooter } from '@/ui/table-footer';
+import { ExportCsvButton } from '@/ui/export-csv-button';
+import { PagedTable } from '@/ui/paged-table';
 import { useDecideAdjustment } from '../api/decide-adjustment';
-import { useAdjustments } from '../api/get-adjustments';
+import { adjustmentsRequest, useAdjustments } from '../api/get-adjustments';
 import { ReasonDialog } from './reason-dialog';
 
 type Decision = { adjustment: AdjustmentView; decision: 'approve' | 'refuse' } | null;
@@ -39,7 +38,6 @@ export function AdjustmentsScreen() {
   const decide = useDecideAdjustment();
   const canDecide = canCall(me.data?.role, 'POST /api/backoffice/adjustments/:id/approve') && status === 'pending';
   const data = adjustments.data;
-  const totalPages = data ? Math.max(1, Math.ceil(data.total / (data.limit || PLAYER_LIST_PAGE_SIZE))) : 1;
 
   return (
     <div className="page">
@@ -63,100 +61,86 @@ export function AdjustmentsScreen() {
           options={ADJUSTMENT_STATUSES.map((s) => ({ value: s, label: t(`adjustments.status.${s}`) }))}
         />
       </header>
-      {adjustments.isError ? (
-        <LoadFailedCard icon={<WalletIcon />} error={adjustments.error} onRetry={() => adjustments.refetch()} />
-      ) : null}
-      <Loader active={adjustments.isPending} />
-      {data ? (
-        <section className="card table-card">
-          <div className="table-scroll">
-            <table className="data-table">
-              <thead>
-                <tr>
-                  <th scope="col">{t('playerPage.colTime')}</th>
-                  <th scope="col">{t('bankChanges.player')}</th>
-                  <th scope="col" className="num">
-                    {t('playerPage.colAmount')}
-                  </th>
-                  <th scope="col">{t('players.reason')}</th>
-                  <th scope="col">{t('adjustments.colBy')}</th>
-                  {canDecide ? <th scope="col">{t('staff.colActions')}</th> : null}
-                </tr>
-              </thead>
-              <tbody>
-                {data.items.length === 0 ? (
-                  <tr>
-                    <td colSpan={6} className="empty-cell">
-                      {t('adjustments.empty')}
-                    </td>
-                  </tr>
-                ) : null}
-                {data.items.map((adjustment) => {
-                  const own = adjustment.createdBy === me.data?.username;
-                  return (
-                    <tr key={adjustment.id} data-testid={`adjustment-${adjustment.id}`}>
-                      <td className="nowrap">
-                        <DateTime value={adjustment.createdAt} />
-                      </td>
-                      <td>
-                        <Link to={playerPath(adjustment.userId)} className="strong">
-                          {adjustment.name}
-                        </Link>
-                        <br />
-                        <span className="muted mono">{adjustment.username}</span>
-                      </td>
-                      <td className="num nowrap" title={t(`adjustments.${adjustment.direction}`)}>
-                        <Money
-                          value={adjustment.direction === 'debit' ? -adjustment.amount : adjustment.amount}
-                          signed
-                        />{' '}
-                        {adjustment.currency}
-                        <br />
-                        <span className="muted">{t(`adjustments.${adjustment.direction}`)}</span>
-                      </td>
-                      <td className="break">{adjustment.reason}</td>
-                      <td className="nowrap">
-                        {adjustment.createdBy}
-                        {adjustment.decidedBy ? ` / ${adjustment.decidedBy}` : ''}
-                      </td>
-                      {canDecide ? (
-                        <td>
-                          <div className="row-actions">
-                            {own ? (
-                              <span className="muted">{t('adjustments.waitingOther')}</span>
-                            ) : (
-                              <button
-                                type="button"
-                                className="btn btn-primary btn-small"
-                                onClick={() => setDeciding({ adjustment, decision: 'approve' })}
-                              >
-                                {t('adjustments.approve')}
-                              </button>
-                            )}
-                            <button
-                              type="button"
-                              className="btn btn-ghost btn-small"
-                              onClick={() => setDeciding({ adjustment, decision: 'refuse' })}
-                            >
-                              {t('adjustments.refuse')}
-                            </button>
-                          </div>
-                        </td>
-                      ) : null}
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
-          <TableFooter
-            summary={t('playerPage.recordCount', { count: data.total })}
-            page={page}
-            totalPages={totalPages}
-            onPage={setPage}
+      <PagedTable
+        list={adjustments}
+        icon={<WalletIcon />}
+        label={t('adjustments.title')}
+        exportCsv={
+          <ExportCsvButton
+            route="GET /api/backoffice/adjustments.csv"
+            request={adjustmentsRequest({ status })}
+            name={`adjustments-${status}`}
           />
-        </section>
-      ) : null}
+        }
+        head={
+          <>
+            <th scope="col">{t('playerPage.colTime')}</th>
+            <th scope="col">{t('bankChanges.player')}</th>
+            <th scope="col" className="num">
+              {t('playerPage.colAmount')}
+            </th>
+            <th scope="col">{t('players.reason')}</th>
+            <th scope="col">{t('adjustments.colBy')}</th>
+            {canDecide ? <th scope="col">{t('staff.colActions')}</th> : null}
+          </>
+        }
+        columns={6}
+        empty={t('adjustments.empty')}
+        row={(adjustment) => {
+          const own = adjustment.createdBy === me.data?.username;
+          return (
+            <tr key={adjustment.id} data-testid={`adjustment-${adjustment.id}`}>
+              <td className="nowrap">
+                <DateTime value={adjustment.createdAt} />
+              </td>
+              <td>
+                <Link to={playerPath(adjustment.userId)} className="strong">
+                  {adjustment.name}
+                </Link>
+                <br />
+                <span className="muted mono">{adjustment.username}</span>
+              </td>
+              <td className="num nowrap" title={t(`adjustments.${adjustment.direction}`)}>
+                <Money value={adjustment.direction === 'debit' ? -adjustment.amount : adjustment.amount} signed />{' '}
+                {adjustment.currency}
+                <br />
+                <span className="muted">{t(`adjustments.${adjustment.direction}`)}</span>
+              </td>
+              <td className="break">{adjustment.reason}</td>
+              <td className="nowrap">
+                {adjustment.createdBy}
+                {adjustment.decidedBy ? ` / ${adjustment.decidedBy}` : ''}
+              </td>
+              {canDecide ? (
+                <td>
+                  <div className="row-actions">
+                    {own ? (
+                      <span className="muted">{t('adjustments.waitingOther')}</span>
+                    ) : (
+                      <button
+                        type="button"
+                        className="btn btn-primary btn-small"
+                        onClick={() => setDeciding({ adjustment, decision: 'approve' })}
+                      >
+                        {t('adjustments.approve')}
+                      </button>
+                    )}
+                    <button
+                      type="button"
+                      className="btn btn-ghost btn-small"
+                      onClick={() => setDeciding({ adjustment, decision: 'refuse' })}
+                    >
+                      {t('adjustments.refuse')}
+                    </button>
+                  </div>
+                </td>
+              ) : null}
+            </tr>
+          );
+        }}
+        summary={(count) => t('playerPage.recordCount', { count })}
+        paging={{ page, onPage: setPage, pageSize: PLAYER_LIST_PAGE_SIZE }}
+      />
       <ReasonDialog
         open={deciding !== null}
         title={deciding?.decision === 'refuse' ? t('adjustments.refuseTitle') : t('adjustments.approveTitle')}

@@ -8,8 +8,6 @@ import type { BankChangeListItem } from '@wallet/contract/backoffice/players';
 import { DateTime } from '@wallet/web-kit/ui/date-time';
 import { SelectField } from '@wallet/web-kit/ui/field';
 import { BankIcon } from '@wallet/web-kit/ui/icons';
-import { Loader } from '@wallet/web-kit/ui/loader';
-import { LoadFailedCard } from '@wallet/web-kit/ui/status-card';
 import { useToast } from '@wallet/web-kit/ui/toast';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,9 +15,10 @@ import { Link } from 'react-router';
 import { playerPath } from '@/lib/paths';
 import { canCall } from '@/lib/permissions';
 import { useMe } from '@/lib/session/get-me';
-import { TableFooter } from '@/ui/table-footer';
+import { ExportCsvButton } from '@/ui/export-csv-button';
+import { PagedTable } from '@/ui/paged-table';
 import { useDecideBankChange } from '../api/decide-bank-change';
-import { useBankChanges } from '../api/get-bank-changes';
+import { bankChangesRequest, useBankChanges } from '../api/get-bank-changes';
 import { ReasonDialog } from './reason-dialog';
 
 function Account({ account }: { account: BankChangeListItem['old'] }) {
@@ -47,8 +46,6 @@ export function BankChangesScreen() {
   const requests = useBankChanges(status, page);
   const decide = useDecideBankChange();
   const canDecide = canCall(me.data?.role, 'POST /api/backoffice/bank-changes/:id/approve') && status === 'pending';
-  const data = requests.data;
-  const totalPages = data ? Math.max(1, Math.ceil(data.total / (data.limit || PLAYER_LIST_PAGE_SIZE))) : 1;
 
   return (
     <div className="page">
@@ -68,89 +65,70 @@ export function BankChangesScreen() {
           options={BANK_CHANGE_STATUSES.map((s) => ({ value: s, label: t(`bankChanges.status.${s}`) }))}
         />
       </header>
-      {requests.isError ? (
-        <LoadFailedCard icon={<BankIcon />} error={requests.error} onRetry={() => requests.refetch()} />
-      ) : null}
-      <Loader active={requests.isPending} />
-      {data ? (
-        <section className="card table-card">
-          <div className="table-scroll">
-            <table className="data-table">
-              <thead>
-                <tr>
-                  <th scope="col">{t('bankChanges.requestedAt')}</th>
-                  <th scope="col">{t('bankChanges.player')}</th>
-                  <th scope="col">{t('bankChanges.from')}</th>
-                  <th scope="col">{t('bankChanges.to')}</th>
-                  {status === 'pending' ? null : <th scope="col">{t('bankChanges.decision')}</th>}
-                  {canDecide ? <th scope="col">{t('staff.colActions')}</th> : null}
-                </tr>
-              </thead>
-              <tbody>
-                {data.items.length === 0 ? (
-                  <tr>
-                    <td colSpan={5} className="empty-cell">
-                      {t('bankChanges.empty')}
-                    </td>
-                  </tr>
-                ) : null}
-                {data.items.map((request) => (
-                  <tr key={request.id} data-testid={`bank-change-${request.userId}`}>
-                    <td className="nowrap">
-                      <DateTime value={request.createdAt} />
-                    </td>
-                    <td>
-                      <Link to={playerPath(request.userId)} className="strong">
-                        {request.name}
-                      </Link>
-                      <br />
-                      <span className="muted mono nowrap">{request.username}</span>
-                    </td>
-                    <td>
-                      <Account account={request.old} />
-                    </td>
-                    <td>
-                      <Account account={request.new} />
-                    </td>
-                    {status === 'pending' ? null : (
-                      <td className="break">
-                        {request.decidedBy}
-                        {request.reason ? `: ${request.reason}` : ''}
-                      </td>
-                    )}
-                    {canDecide ? (
-                      <td>
-                        <div className="row-actions">
-                          <button
-                            type="button"
-                            className="btn btn-primary btn-small"
-                            onClick={() => setApproving(request)}
-                          >
-                            {t('bankChanges.approve')}
-                          </button>
-                          <button
-                            type="button"
-                            className="btn btn-ghost btn-small"
-                            onClick={() => setRefusing(request)}
-                          >
-                            {t('bankChanges.refuse')}
-                          </button>
-                        </div>
-                      </td>
-                    ) : null}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <TableFooter
-            summary={t('bankChanges.count', { count: data.total })}
-            page={page}
-            totalPages={totalPages}
-            onPage={setPage}
+      <PagedTable
+        list={requests}
+        icon={<BankIcon />}
+        label={t('bankChanges.title')}
+        exportCsv={
+          <ExportCsvButton
+            route="GET /api/backoffice/bank-changes.csv"
+            request={bankChangesRequest(status)}
+            name={`bank-changes-${status}`}
           />
-        </section>
-      ) : null}
+        }
+        head={
+          <>
+            <th scope="col">{t('bankChanges.requestedAt')}</th>
+            <th scope="col">{t('bankChanges.player')}</th>
+            <th scope="col">{t('bankChanges.from')}</th>
+            <th scope="col">{t('bankChanges.to')}</th>
+            {status === 'pending' ? null : <th scope="col">{t('bankChanges.decision')}</th>}
+            {canDecide ? <th scope="col">{t('staff.colActions')}</th> : null}
+          </>
+        }
+        columns={5}
+        empty={t('bankChanges.empty')}
+        row={(request) => (
+          <tr key={request.id} data-testid={`bank-change-${request.userId}`}>
+            <td className="nowrap">
+              <DateTime value={request.createdAt} />
+            </td>
+            <td>
+              <Link to={playerPath(request.userId)} className="strong">
+                {request.name}
+              </Link>
+              <br />
+              <span className="muted mono nowrap">{request.username}</span>
+            </td>
+            <td>
+              <Account account={request.old} />
+            </td>
+            <td>
+              <Account account={request.new} />
+            </td>
+            {status === 'pending' ? null : (
+              <td className="break">
+                {request.decidedBy}
+                {request.reason ? `: ${request.reason}` : ''}
+              </td>
+            )}
+            {canDecide ? (
+              <td>
+                <div className="row-actions">
+                  <button type="button" className="btn btn-primary btn-small" onClick={() => setApproving(request)}>
+                    {t('bankChanges.approve')}
+                  </button>
+                  <button type="button" className="btn btn-ghost btn-small" onClick={() => setRefusing(request)}>
+                    {t('bankChanges.refuse')}
+                  </button>
+                </div>
+              </td>
+            ) : null}
+          </tr>
+        )}
+        summary={(count) => t('bankChanges.count', { count })}
+        paging={{ page, onPage: setPage, pageSize: PLAYER_LIST_PAGE_SIZE }}
+      />
       <ReasonDialog
         open={approving !== null}
         title={t('bankChanges.approveTitle', { name: approving?.name ?? '' })}

@@ -3,80 +3,62 @@ import { PLAYER_LIST_PAGE_SIZE } from '@wallet/contract/backoffice/player-rules'
 import type { PlayerDetail } from '@wallet/contract/backoffice/players';
 import { DateTime } from '@wallet/web-kit/ui/date-time';
 import { ListIcon } from '@wallet/web-kit/ui/icons';
-import { Loader } from '@wallet/web-kit/ui/loader';
 import { Money } from '@wallet/web-kit/ui/money';
-import { LoadFailedCard } from '@wallet/web-kit/ui/status-card';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TableFooter } from '@/ui/table-footer';
-import { useAdjustments } from '../api/get-adjustments';
-import { usePlayerAudit } from '../api/get-player-audit';
-import { usePlayerRecords } from '../api/get-player-records';
-
-const pages = (total: number, limit: number) => Math.max(1, Math.ceil(total / (limit || PLAYER_LIST_PAGE_SIZE)));
+import { ExportCsvButton } from '@/ui/export-csv-button';
+import { PagedTable } from '@/ui/paged-table';
+import { adjustmentsRequest, useAdjustments } from '../api/get-adjustments';
+import { playerAuditRequest, usePlayerAudit } from '../api/get-player-audit';
+import { playerRecordsRequest, usePlayerRecords } from '../api/get-player-records';
 
 /** Statement, deposits, withdrawals or slips of one player, paged on the server. */
 export function RecordsTab({ playerId, kind }: { playerId: string; kind: PlayerRecordKind }) {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
-  const records = usePlayerRecords(playerId, kind, page);
-  const data = records.data;
   return (
-    <>
-      {records.isError ? (
-        <LoadFailedCard icon={<ListIcon />} error={records.error} onRetry={() => records.refetch()} />
-      ) : null}
-      <Loader active={records.isPending} />
-      {data ? (
+    <PagedTable
+      list={usePlayerRecords(playerId, kind, page)}
+      framed={false}
+      icon={<ListIcon />}
+      exportCsv={
+        <ExportCsvButton
+          route="GET /api/backoffice/players/:id/records.csv"
+          request={playerRecordsRequest(playerId, kind)}
+          name={`player-${kind}`}
+        />
+      }
+      head={
         <>
-          <div className="table-scroll">
-            <table className="data-table">
-              <thead>
-                <tr>
-                  <th scope="col">{t('playerPage.colTime')}</th>
-                  <th scope="col">{t('playerPage.colType')}</th>
-                  <th scope="col">{t('playerPage.colFromTo')}</th>
-                  <th scope="col" className="num">
-                    {t('playerPage.colAmount')}
-                  </th>
-                  <th scope="col">{t('playerPage.colStatus')}</th>
-                  <th scope="col">{t('playerPage.colNote')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.items.length === 0 ? (
-                  <tr>
-                    <td colSpan={6} className="empty-cell">
-                      {t('playerPage.noRecords')}
-                    </td>
-                  </tr>
-                ) : null}
-                {data.items.map((row) => (
-                  <tr key={row.id}>
-                    <td className="nowrap">
-                      <DateTime value={row.createdAt} />
-                    </td>
-                    <td>{t(`playerPage.recordType.${row.type}`, { defaultValue: row.type })}</td>
-                    <td className="nowrap mono">{[row.from, row.to].filter(Boolean).join(' → ')}</td>
-                    <td className="num nowrap">
-                      <Money value={row.amount} />
-                    </td>
-                    <td>{row.status}</td>
-                    <td className="break">{row.note}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <TableFooter
-            summary={t('playerPage.recordCount', { count: data.total })}
-            page={page}
-            totalPages={pages(data.total, data.limit)}
-            onPage={setPage}
-          />
+          <th scope="col">{t('playerPage.colTime')}</th>
+          <th scope="col">{t('playerPage.colType')}</th>
+          <th scope="col">{t('playerPage.colFromTo')}</th>
+          <th scope="col" className="num">
+            {t('playerPage.colAmount')}
+          </th>
+          <th scope="col">{t('playerPage.colStatus')}</th>
+          <th scope="col">{t('playerPage.colNote')}</th>
         </>
-      ) : null}
-    </>
+      }
+      columns={6}
+      empty={t('playerPage.noRecords')}
+      row={(row) => (
+        <tr key={row.id}>
+          <td className="nowrap">
+            <DateTime value={row.createdAt} />
+          </td>
+          <td>{t(`playerPage.recordType.${row.type}`, { defaultValue: row.type })}</td>
+          <td className="nowrap mono">{[row.from, row.to].filter(Boolean).join(' → ')}</td>
+          <td className="num nowrap">
+            <Money value={row.amount} />
+          </td>
+          <td>{row.status}</td>
+          <td className="break">{row.note}</td>
+        </tr>
+      )}
+      summary={(count) => t('playerPage.recordCount', { count })}
+      paging={{ page, onPage: setPage, pageSize: PLAYER_LIST_PAGE_SIZE }}
+    />
   );
 }
 
@@ -163,119 +145,89 @@ export function SessionsTab({ detail }: { detail: PlayerDetail }) {
 export function AdjustmentsTab({ playerId }: { playerId: string }) {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
-  const adjustments = useAdjustments({ playerId }, page);
-  const data = adjustments.data;
   return (
-    <>
-      <Loader active={adjustments.isPending} />
-      {adjustments.isError ? (
-        <LoadFailedCard icon={<ListIcon />} error={adjustments.error} onRetry={() => adjustments.refetch()} />
-      ) : null}
-      {data ? (
+    <PagedTable
+      list={useAdjustments({ playerId }, page)}
+      framed={false}
+      icon={<ListIcon />}
+      exportCsv={
+        <ExportCsvButton
+          route="GET /api/backoffice/players/:id/adjustments.csv"
+          request={adjustmentsRequest({ playerId })}
+          name="player-adjustments"
+        />
+      }
+      head={
         <>
-          <div className="table-scroll">
-            <table className="data-table">
-              <thead>
-                <tr>
-                  <th scope="col">{t('playerPage.colTime')}</th>
-                  <th scope="col">{t('adjustments.direction')}</th>
-                  <th scope="col" className="num">
-                    {t('playerPage.colAmount')}
-                  </th>
-                  <th scope="col">{t('playerPage.colStatus')}</th>
-                  <th scope="col">{t('players.reason')}</th>
-                  <th scope="col">{t('adjustments.colBy')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.items.length === 0 ? (
-                  <tr>
-                    <td colSpan={6} className="empty-cell">
-                      {t('adjustments.empty')}
-                    </td>
-                  </tr>
-                ) : null}
-                {data.items.map((a) => (
-                  <tr key={a.id}>
-                    <td className="nowrap">
-                      <DateTime value={a.createdAt} />
-                    </td>
-                    <td>{t(`adjustments.${a.direction}`)}</td>
-                    <td className="num nowrap">
-                      <Money value={a.direction === 'debit' ? -a.amount : a.amount} signed />
-                    </td>
-                    <td>{t(`adjustments.status.${a.status}`)}</td>
-                    <td className="break">{a.reason}</td>
-                    <td className="nowrap">{[a.createdBy, a.decidedBy].filter(Boolean).join(' / ')}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <TableFooter
-            summary={t('playerPage.recordCount', { count: data.total })}
-            page={page}
-            totalPages={pages(data.total, data.limit)}
-            onPage={setPage}
-          />
+          <th scope="col">{t('playerPage.colTime')}</th>
+          <th scope="col">{t('adjustments.direction')}</th>
+          <th scope="col" className="num">
+            {t('playerPage.colAmount')}
+          </th>
+          <th scope="col">{t('playerPage.colStatus')}</th>
+          <th scope="col">{t('players.reason')}</th>
+          <th scope="col">{t('adjustments.colBy')}</th>
         </>
-      ) : null}
-    </>
+      }
+      columns={6}
+      empty={t('adjustments.empty')}
+      row={(a) => (
+        <tr key={a.id}>
+          <td className="nowrap">
+            <DateTime value={a.createdAt} />
+          </td>
+          <td>{t(`adjustments.${a.direction}`)}</td>
+          <td className="num nowrap">
+            <Money value={a.direction === 'debit' ? -a.amount : a.amount} signed />
+          </td>
+          <td>{t(`adjustments.status.${a.status}`)}</td>
+          <td className="break">{a.reason}</td>
+          <td className="nowrap">{[a.createdBy, a.decidedBy].filter(Boolean).join(' / ')}</td>
+        </tr>
+      )}
+      summary={(count) => t('playerPage.recordCount', { count })}
+      paging={{ page, onPage: setPage, pageSize: PLAYER_LIST_PAGE_SIZE }}
+    />
   );
 }
 
 export function HistoryTab({ playerId }: { playerId: string }) {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
-  const history = usePlayerAudit(playerId, page);
-  const data = history.data;
   return (
-    <>
-      <Loader active={history.isPending} />
-      {history.isError ? (
-        <LoadFailedCard icon={<ListIcon />} error={history.error} onRetry={() => history.refetch()} />
-      ) : null}
-      {data ? (
+    <PagedTable
+      list={usePlayerAudit(playerId, page)}
+      framed={false}
+      icon={<ListIcon />}
+      exportCsv={
+        <ExportCsvButton
+          route="GET /api/backoffice/players/:id/audit.csv"
+          request={playerAuditRequest(playerId)}
+          name="player-history"
+        />
+      }
+      head={
         <>
-          <div className="table-scroll">
-            <table className="data-table">
-              <thead>
-                <tr>
-                  <th scope="col">{t('playerPage.colTime')}</th>
-                  <th scope="col">{t('audit.colOperator')}</th>
-                  <th scope="col">{t('audit.colAction')}</th>
-                  <th scope="col">{t('players.reason')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.items.length === 0 ? (
-                  <tr>
-                    <td colSpan={4} className="empty-cell">
-                      {t('playerPage.noHistory')}
-                    </td>
-                  </tr>
-                ) : null}
-                {data.items.map((entry) => (
-                  <tr key={entry.id}>
-                    <td className="nowrap">
-                      <DateTime value={entry.at} />
-                    </td>
-                    <td className="nowrap">{entry.operatorUsername}</td>
-                    <td>{t(`auditActions.${entry.action}`, { defaultValue: entry.action })}</td>
-                    <td className="break">{entry.reason}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <TableFooter
-            summary={t('playerPage.recordCount', { count: data.total })}
-            page={page}
-            totalPages={pages(data.total, data.limit)}
-            onPage={setPage}
-          />
+          <th scope="col">{t('playerPage.colTime')}</th>
+          <th scope="col">{t('audit.colOperator')}</th>
+          <th scope="col">{t('audit.colAction')}</th>
+          <th scope="col">{t('players.reason')}</th>
         </>
-      ) : null}
-    </>
+      }
+      columns={4}
+      empty={t('playerPage.noHistory')}
+      row={(entry) => (
+        <tr key={entry.id}>
+          <td className="nowrap">
+            <DateTime value={entry.at} />
+          </td>
+          <td className="nowrap">{entry.operatorUsername}</td>
+          <td>{t(`auditActions.${entry.action}`, { defaultValue: entry.action })}</td>
+          <td className="break">{entry.reason}</td>
+        </tr>
+      )}
+      summary={(count) => t('playerPage.recordCount', { count })}
+      paging={{ page, onPage: setPage, pageSize: PLAYER_LIST_PAGE_SIZE }}
+    />
   );
 }

@@ -2,15 +2,14 @@ import { PLAYER_LIST_PAGE_SIZE } from '@wallet/contract/backoffice/player-rules'
 import { DateTime } from '@wallet/web-kit/ui/date-time';
 import { TextField } from '@wallet/web-kit/ui/field';
 import { UserIcon } from '@wallet/web-kit/ui/icons';
-import { Loader } from '@wallet/web-kit/ui/loader';
 import { Money } from '@wallet/web-kit/ui/money';
-import { LoadFailedCard } from '@wallet/web-kit/ui/status-card';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { playerPath } from '@/lib/paths';
-import { TableFooter } from '@/ui/table-footer';
-import { useSearchPlayers } from '../api/search-players';
+import { ExportCsvButton } from '@/ui/export-csv-button';
+import { PagedTable } from '@/ui/paged-table';
+import { playersRequest, useSearchPlayers } from '../api/search-players';
 
 /** Support's way in: find a player by phone, name, bank account number or id, then open their page. */
 export function PlayersScreen() {
@@ -25,8 +24,6 @@ export function PlayersScreen() {
     setQ(draft);
     setPage(1);
   };
-  const data = players.data;
-  const totalPages = data ? Math.max(1, Math.ceil(data.total / (data.limit || PLAYER_LIST_PAGE_SIZE))) : 1;
 
   return (
     <div className="page">
@@ -51,67 +48,52 @@ export function PlayersScreen() {
           </button>
         </div>
       </form>
-      {players.isError ? (
-        <LoadFailedCard icon={<UserIcon />} error={players.error} onRetry={() => players.refetch()} />
-      ) : null}
-      <Loader active={players.isPending} />
-      {data ? (
-        <section className="card table-card">
-          <div className="table-scroll">
-            <table className="data-table">
-              <thead>
-                <tr>
-                  <th scope="col">{t('players.colPhone')}</th>
-                  <th scope="col">{t('players.colName')}</th>
-                  <th scope="col">{t('players.colBank')}</th>
-                  <th scope="col">{t('players.colStatus')}</th>
-                  <th scope="col" className="num">
-                    {t('players.colWallet')}
-                  </th>
-                  <th scope="col">{t('players.colCreatedAt')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.items.length === 0 ? (
-                  <tr>
-                    <td colSpan={6} className="empty-cell">
-                      {t('players.empty')}
-                    </td>
-                  </tr>
-                ) : null}
-                {data.items.map((player) => (
-                  <tr key={player.id} data-testid={`player-${player.id}`}>
-                    <td className="strong nowrap">
-                      <Link to={playerPath(player.id)}>{player.username}</Link>
-                    </td>
-                    <td>{player.name}</td>
-                    <td className="nowrap">
-                      <span className="mono">
-                        {player.bankCode} {player.bankAccountNo}
-                      </span>
-                    </td>
-                    <td>
-                      <PlayerStatusBadge status={player.status} />
-                    </td>
-                    <td className="num nowrap">
-                      <Money value={player.wallet} />
-                    </td>
-                    <td className="nowrap">
-                      <DateTime value={player.createdAt} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <TableFooter
-            summary={t('players.count', { count: data.total })}
-            page={page}
-            totalPages={totalPages}
-            onPage={setPage}
-          />
-        </section>
-      ) : null}
+      <PagedTable
+        list={players}
+        icon={<UserIcon />}
+        label={t('players.title')}
+        exportCsv={
+          <ExportCsvButton route="GET /api/backoffice/players.csv" request={playersRequest(q)} name="players" />
+        }
+        head={
+          <>
+            <th scope="col">{t('players.colPhone')}</th>
+            <th scope="col">{t('players.colName')}</th>
+            <th scope="col">{t('players.colBank')}</th>
+            <th scope="col">{t('players.colStatus')}</th>
+            <th scope="col" className="num">
+              {t('players.colWallet')}
+            </th>
+            <th scope="col">{t('players.colCreatedAt')}</th>
+          </>
+        }
+        columns={6}
+        empty={t('players.empty')}
+        row={(player) => (
+          <tr key={player.id} data-testid={`player-${player.id}`}>
+            <td className="strong nowrap">
+              <Link to={playerPath(player.id)}>{player.username}</Link>
+            </td>
+            <td>{player.name}</td>
+            <td className="nowrap">
+              <span className="mono">
+                {player.bankCode} {player.bankAccountNo}
+              </span>
+            </td>
+            <td>
+              <PlayerStatusBadge status={player.status} />
+            </td>
+            <td className="num nowrap">
+              <Money value={player.wallet} />
+            </td>
+            <td className="nowrap">
+              <DateTime value={player.createdAt} />
+            </td>
+          </tr>
+        )}
+        summary={(count) => t('players.count', { count })}
+        paging={{ page, onPage: setPage, pageSize: PLAYER_LIST_PAGE_SIZE }}
+      />
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import type { AdjustmentView, PlayerDetail, PlayerSummary } from '@wallet/contract/backoffice/players';
 import { mockApi } from '@wallet/web-kit/testing/mock-api';
 import { describe, expect, it } from 'vitest';
+import { stubDownloads } from '@/test/download';
 import { me, renderApp, signedIn } from '@/test/render';
 
 const summary: PlayerSummary = {
@@ -51,6 +52,43 @@ function playerApi(extra: Record<string, unknown> = {}) {
 }
 
 describe('Players', () => {
+  it('downloads the players the search finds as CSV: the same query, every page', async () => {
+    signedIn();
+    const { click, saved } = stubDownloads();
+    const calls = mockApi({
+      'GET /api/backoffice/me': { body: me('support') },
+      'GET /api/backoffice/players': { body: { items: [summary], total: 45, page: 1, limit: 20 } },
+      'GET /api/backoffice/players.csv': { body: undefined },
+    });
+    const { user } = renderApp('/players');
+    await screen.findByRole('heading', { name: 'Players' }, { timeout: 5000 });
+    await user.type(await screen.findByLabelText('Phone, name, bank account or id'), '0812');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() => expect(calls.some((c) => c.search.includes('q=0812'))).toBe(true));
+    await user.click(screen.getByRole('button', { name: 'Page 2' }));
+    await user.click(screen.getByRole('button', { name: 'Download CSV' }));
+    await waitFor(() => expect(click).toHaveBeenCalled());
+    const csv = calls.find((call) => call.path === '/api/backoffice/players.csv');
+    expect(csv?.search).toBe('?q=0812');
+    expect(csv?.headers.Authorization).toBe('Bearer operator-token');
+    expect(saved()[0]).toMatch(/^players-\d{4}-\d{2}-\d{2}\.csv$/);
+  });
+
+  it("downloads the open tab of a player's page as CSV", async () => {
+    signedIn();
+    const { click } = stubDownloads();
+    const calls = mockApi({
+      'GET /api/backoffice/me': { body: me('support') },
+      ...playerApi({ 'GET /api/backoffice/players/P1/records.csv': { body: undefined } }),
+    });
+    const { user } = renderApp('/players/P1');
+    await screen.findByTestId('pending-bank-change', {}, { timeout: 5000 });
+    await user.click(await screen.findByRole('button', { name: 'Download CSV' }));
+    await waitFor(() => expect(click).toHaveBeenCalled());
+    const csv = calls.find((call) => call.path === '/api/backoffice/players/P1/records.csv');
+    expect(csv?.search).toBe('?kind=statement');
+  });
+
   it('searches on the server and links each player to their page', async () => {
     signedIn();
     const calls = mockApi({

@@ -2,14 +2,14 @@ import type { StaffView } from '@wallet/contract/backoffice/staff';
 import { errorText } from '@wallet/web-kit/api/api-error';
 import { DateTime } from '@wallet/web-kit/ui/date-time';
 import { UserIcon, UserPlusIcon } from '@wallet/web-kit/ui/icons';
-import { Loader } from '@wallet/web-kit/ui/loader';
-import { LoadFailedCard } from '@wallet/web-kit/ui/status-card';
 import { useToast } from '@wallet/web-kit/ui/toast';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { canCall } from '@/lib/permissions';
 import { useMe } from '@/lib/session/get-me';
-import { useStaff } from '@/lib/staff/get-staff';
+import { staffRequest, useStaff } from '@/lib/staff/get-staff';
+import { ExportCsvButton } from '@/ui/export-csv-button';
+import { PagedTable } from '@/ui/paged-table';
 import { type Sort, SortHeader } from '@/ui/sort-header';
 import { useSetStaffStatus } from '../api/set-staff-status';
 import {
@@ -77,105 +77,91 @@ export function StaffScreen() {
           </button>
         ) : null}
       </header>
-      {staff.isError ? (
-        <LoadFailedCard icon={<UserIcon />} error={staff.error} onRetry={() => staff.refetch()} />
-      ) : null}
-      <Loader active={staff.isPending} />
-      {staff.data ? (
-        <section className="card table-card">
-          <div className="table-scroll">
-            <table className="data-table">
-              <thead>
-                <tr>
-                  {header('username', t('staff.colUsername'))}
-                  {header('role', t('staff.colRole'))}
-                  {header('status', t('staff.colStatus'))}
-                  <th scope="col">{t('staff.colTotp')}</th>
-                  {header('lastLoginAt', t('staff.colLastSignIn'))}
-                  {canManage ? <th scope="col">{t('staff.colActions')}</th> : null}
-                </tr>
-              </thead>
-              <tbody>
-                {rows.length === 0 ? (
-                  <tr>
-                    <td colSpan={canManage ? 6 : 5} className="empty-cell">
-                      {t('staff.empty')}
-                    </td>
-                  </tr>
-                ) : null}
-                {rows.map((member) => {
-                  const self = member.id === me.data?.id;
-                  const disabled = member.status === 'disabled';
-                  return (
-                    <tr key={member.id} data-testid={`staff-${member.username}`}>
-                      <td className="strong">
-                        {member.username}
-                        {self ? <span className="muted"> ({t('staff.you')})</span> : null}
-                      </td>
-                      <td>
-                        <span className="role-badge">{t(`roles.${member.role}`)}</span>
-                      </td>
-                      <td>
-                        <span className={disabled ? 'state is-off' : 'state is-on'}>
-                          {disabled ? t('staff.disabled') : t('staff.active')}
-                        </span>
-                      </td>
-                      <td>{member.totpEnabled ? t('staff.totpOn') : t('staff.totpOff')}</td>
-                      <td className="nowrap">
-                        {member.lastLoginAt ? <DateTime value={member.lastLoginAt} /> : t('staff.never')}
-                      </td>
-                      {canManage ? (
-                        <td>
-                          {/* The server refuses these on one's own account (OWN_ACCOUNT); the buttons are not offered. */}
-                          {self ? null : (
-                            <div className="row-actions">
-                              {disabled ? (
-                                <button
-                                  type="button"
-                                  className="btn btn-ghost btn-small"
-                                  onClick={() => onEnable(member)}
-                                  disabled={setStatus.isPending}
-                                >
-                                  {t('staff.enable')}
-                                </button>
-                              ) : (
-                                <button
-                                  type="button"
-                                  className="btn btn-ghost btn-small"
-                                  onClick={() => setDialog({ kind: 'disable', member })}
-                                >
-                                  {t('staff.disable')}
-                                </button>
-                              )}
-                              <button
-                                type="button"
-                                className="btn btn-ghost btn-small"
-                                onClick={() => setDialog({ kind: 'reset', member })}
-                              >
-                                {t('staff.resetPassword')}
-                              </button>
-                              <button
-                                type="button"
-                                className="btn btn-ghost btn-small"
-                                onClick={() => setDialog({ kind: 'role', member })}
-                              >
-                                {t('staff.changeRole')}
-                              </button>
-                            </div>
-                          )}
-                        </td>
-                      ) : null}
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
-          <div className="table-footer">
-            <p className="muted">{t('staff.count', { count: rows.length })}</p>
-          </div>
-        </section>
-      ) : null}
+      <PagedTable
+        list={staff}
+        items={rows}
+        icon={<UserIcon />}
+        label={t('staff.title')}
+        exportCsv={<ExportCsvButton route="GET /api/backoffice/staff.csv" request={staffRequest} name="staff" />}
+        head={
+          <>
+            {header('username', t('staff.colUsername'))}
+            {header('role', t('staff.colRole'))}
+            {header('status', t('staff.colStatus'))}
+            <th scope="col">{t('staff.colTotp')}</th>
+            {header('lastLoginAt', t('staff.colLastSignIn'))}
+            {canManage ? <th scope="col">{t('staff.colActions')}</th> : null}
+          </>
+        }
+        columns={canManage ? 6 : 5}
+        empty={t('staff.empty')}
+        row={(member) => {
+          const self = member.id === me.data?.id;
+          const disabled = member.status === 'disabled';
+          return (
+            <tr key={member.id} data-testid={`staff-${member.username}`}>
+              <td className="strong">
+                {member.username}
+                {self ? <span className="muted"> ({t('staff.you')})</span> : null}
+              </td>
+              <td>
+                <span className="role-badge">{t(`roles.${member.role}`)}</span>
+              </td>
+              <td>
+                <span className={disabled ? 'state is-off' : 'state is-on'}>
+                  {disabled ? t('staff.disabled') : t('staff.active')}
+                </span>
+              </td>
+              <td>{member.totpEnabled ? t('staff.totpOn') : t('staff.totpOff')}</td>
+              <td className="nowrap">
+                {member.lastLoginAt ? <DateTime value={member.lastLoginAt} /> : t('staff.never')}
+              </td>
+              {canManage ? (
+                <td>
+                  {/* The server refuses these on one's own account (OWN_ACCOUNT); the buttons are not offered. */}
+                  {self ? null : (
+                    <div className="row-actions">
+                      {disabled ? (
+                        <button
+                          type="button"
+                          className="btn btn-ghost btn-small"
+                          onClick={() => onEnable(member)}
+                          disabled={setStatus.isPending}
+                        >
+                          {t('staff.enable')}
+                        </button>
+                      ) : (
+                        <button
+                          type="button"
+                          className="btn btn-ghost btn-small"
+                          onClick={() => setDialog({ kind: 'disable', member })}
+                        >
+                          {t('staff.disable')}
+                        </button>
+                      )}
+                      <button
+                        type="button"
+                        className="btn btn-ghost btn-small"
+                        onClick={() => setDialog({ kind: 'reset', member })}
+                      >
+                        {t('staff.resetPassword')}
+                      </button>
+                      <button
+                        type="button"
+                        className="btn btn-ghost btn-small"
+                        onClick={() => setDialog({ kind: 'role', member })}
+                      >
+                        {t('staff.changeRole')}
+                      </button>
+                    </div>
+                  )}
+                </td>
+              ) : null}
+            </tr>
+          );
+        }}
+        summary={(count) => t('staff.count', { count })}
+      />
       <CreateStaffDialog open={creating} onClose={() => setCreating(false)} onIssued={setIssued} />
       <DisableDialog member={dialog?.kind === 'disable' ? dialog.member : null} onClose={() => setDialog(null)} />
       <ResetPasswordDialog

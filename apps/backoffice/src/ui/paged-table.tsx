@@ -1,0 +1,96 @@
+import type { UseQueryResult } from '@tanstack/react-query';
+import { Loader } from '@wallet/web-kit/ui/loader';
+import { LoadFailedCard } from '@wallet/web-kit/ui/status-card';
+import type { ReactNode } from 'react';
+import { TableFooter } from './table-footer';
+
+export interface TablePaging {
+  page: number;
+  onPage: (page: number) => void;
+  /** The page size asked for, when the answer does not say. */
+  pageSize: number;
+}
+
+/**
+ * A list as the back office shows it: what went wrong (with a retry), the loader, then the table
+ * with its empty line, the count and the pages (server-paged lists), and the CSV export on top.
+ * `framed` puts it in a card of its own; a tab that sits in a card already leaves it off.
+ */
+export function PagedTable<Item>({
+  list,
+  items = list.data?.items,
+  icon,
+  head,
+  row,
+  columns,
+  empty,
+  summary,
+  paging,
+  exportCsv,
+  framed = true,
+  label,
+}: {
+  list: UseQueryResult<{ items: Item[]; total?: number; limit?: number }>;
+  /** The rows to show when not the answer's own (a small list sorted in the browser). */
+  items?: Item[] | undefined;
+  /** Icon of the load-failed card. */
+  icon: ReactNode;
+  /** The header cells. */
+  head: ReactNode;
+  row: (item: Item) => ReactNode;
+  /** How many columns the empty line spans. */
+  columns: number;
+  empty: ReactNode;
+  summary?: (total: number) => ReactNode;
+  paging?: TablePaging;
+  exportCsv?: ReactNode;
+  framed?: boolean;
+  /** The table's accessible name. */
+  label?: string;
+}) {
+  const data = list.data;
+  const rows = items ?? [];
+  const total = data?.total ?? rows.length;
+  const limit = data?.limit || paging?.pageSize || 1;
+  const body = (
+    <>
+      {exportCsv ? <div className="table-toolbar">{exportCsv}</div> : null}
+      <div className="table-scroll">
+        <table className="data-table" aria-label={label}>
+          <thead>
+            <tr>{head}</tr>
+          </thead>
+          <tbody>
+            {rows.length === 0 ? (
+              <tr>
+                <td colSpan={columns} className="empty-cell">
+                  {empty}
+                </td>
+              </tr>
+            ) : null}
+            {rows.map(row)}
+          </tbody>
+        </table>
+      </div>
+      {paging ? (
+        <TableFooter
+          summary={summary?.(total)}
+          page={paging.page}
+          totalPages={Math.max(1, Math.ceil(total / limit))}
+          onPage={paging.onPage}
+        />
+      ) : summary ? (
+        <div className="table-footer">
+          <p className="muted">{summary(total)}</p>
+        </div>
+      ) : null}
+    </>
+  );
+  return (
+    <>
+      {list.isError ? <LoadFailedCard icon={icon} error={list.error} onRetry={() => list.refetch()} /> : null}
+      <Loader active={list.isPending} />
+      {data ? framed ? <section className="card table-card">{body}</section> : body : null}
+    </>
+  );
+}
