@@ -97,6 +97,7 @@ const configSchema = z
     SANDBOX_PROVIDERS: booleanFromEnv.optional(),
     SEED_DEMO: booleanFromEnv.optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    SQLITE_SYNCHRONOUS: z.enum(['NORMAL', 'FULL']).default('NORMAL'),
     WEB_DIST_DIR: z.string().min(1).default(resolve(REPO_ROOT, 'apps/web/dist')),
     BACKOFFICE_DIST_DIR: z.string().min(1).default(resolve(REPO_ROOT, 'apps/backoffice/dist')),
     TRUST_PROXY: trustProxyFromEnv.default(false),
@@ -180,6 +181,7 @@ const configSchema = z
     // production, even with SEED_DEMO=true.
     seedDemoOperator: (env.SEED_DEMO ?? env.NODE_ENV !== 'production') && env.NODE_ENV !== 'production',
     logLevel: env.LOG_LEVEL,
+    sqliteSynchronous: env.SQLITE_SYNCHRONOUS,
     webDistDir: resolve(env.WEB_DIST_DIR),
     backofficeDistDir: resolve(env.BACKOFFICE_DIST_DIR),
     assetsDir: resolve(SERVER_ROOT, 'assets'),

@@ -7,7 +7,7 @@ import { loggerOptions } from './http/logging.ts';
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const db = openDb(config.databaseUrl);
+  const db = openDb(config.databaseUrl, { sqliteSynchronous: config.sqliteSynchronous });
   await migrate(db);
   const seeded = await seed(db.kysely, { demo: config.seedDemo, demoOperator: config.seedDemoOperator });
   const app = await buildApp({

@@ -85,7 +85,7 @@ export async function runBackoffice(argv: string[], env: NodeJS.ProcessEnv, io: 
     const problem = passwordRuleText(password);
     if (problem) throw new UsageError(problem);
     const config = loadConfig(env);
-    const db = openDb(config.databaseUrl);
+    const db = openDb(config.databaseUrl, { sqliteSynchronous: config.sqliteSynchronous });
     try {
       await migrate(db);
       const staff = createStaffService({ db: db.kysely, dialect: db.dialect, clock: systemClock });

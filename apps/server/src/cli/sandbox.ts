@@ -136,7 +136,7 @@ async function signingSecret(env: NodeJS.ProcessEnv): Promise<string> {
     // Opening a missing SQLite file would create an empty database; say what is wrong instead.
     if (!existsSync(file)) throw new UsageError(`no database at ${file}: start the server once, or set DATABASE_URL`);
   }
-  const db = openDb(config.databaseUrl);
+  const db = openDb(config.databaseUrl, { sqliteSynchronous: config.sqliteSynchronous });
   try {
     const secret = await readBankFeedSecret(db.kysely, undefined).catch(() => undefined);
     if (!secret) {

@@ -13,7 +13,7 @@ if (!['terminate', 'activate', 'status'].includes(command ?? '')) {
   process.exit(2);
 }
 const config = loadConfig();
-const db = openDb(config.databaseUrl);
+const db = openDb(config.databaseUrl, { sqliteSynchronous: config.sqliteSynchronous });
 try {
   await migrate(db);
   if (command === 'terminate') await writeServiceState(db.kysely, 'terminated');

@@ -209,3 +209,22 @@ describe('SQLite group commit', () => {
     expect(committed('big-499')?.value).toBe(page);
   });
 });
+
+describe('SQLite durability', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'wallet-sync-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const synchronousOf = async (db: Db) =>
+    Number((await sql<{ synchronous: number }>`pragma synchronous`.execute(db.kysely)).rows[0]?.synchronous);
+
+  it('syncs at checkpoints by default (NORMAL), and on every commit with SQLITE_SYNCHRONOUS=FULL', async () => {
+    const normal = openDb(`sqlite:${join(dir, 'normal.db')}`);
+    const full = openDb(`sqlite:${join(dir, 'full.db')}`, { sqliteSynchronous: 'FULL' });
+    try {
+      expect(await synchronousOf(normal)).toBe(1);
+      expect(await synchronousOf(full)).toBe(2);
+    } finally {
+      await normal.close();
+      await full.close();
+    }
+  });
+});

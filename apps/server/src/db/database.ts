@@ -16,6 +16,12 @@ export interface Db {
 export interface OpenDbOptions {
   /** PostgreSQL only: every query runs in this schema (tests give each run its own). */
   schema?: string;
+  /**
+   * SQLite only. NORMAL (the default, in WAL mode): a commit survives the process crashing, and only a power
+   * cut or an OS crash can lose the last commits before a checkpoint. FULL: an fsync on every commit, for
+   * operators who want commits to survive power loss too, at a cost in writes per second.
+   */
+  sqliteSynchronous?: 'NORMAL' | 'FULL';
 }
 
 /** SQLite's page cache for the one connection, in KiB. */
@@ -29,7 +35,7 @@ export function openDb(url: string, options: OpenDbOptions = {}): Db {
     const sqlite = new SQLite(file);
     // WAL lets readers proceed during a write; busy_timeout makes a second process wait instead of failing.
     sqlite.pragma('journal_mode = WAL');
-    sqlite.pragma('synchronous = NORMAL');
+    sqlite.pragma(`synchronous = ${options.sqliteSynchronous === 'FULL' ? 'FULL' : 'NORMAL'}`);
     sqlite.pragma('busy_timeout = 5000');
     sqlite.pragma('foreign_keys = ON');
     // SQLite's default page cache is 2 MB; the pages a busy wallet touches (every player's leaf page in
