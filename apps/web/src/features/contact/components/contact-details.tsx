@@ -1,19 +1,25 @@
 import { ChatIcon, LineIcon } from '@wallet/web-kit/ui/icons';
 import { Loader } from '@wallet/web-kit/ui/loader';
+import { SafeHtml } from '@wallet/web-kit/ui/safe-html';
 import { LoadFailedCard } from '@wallet/web-kit/ui/status-card';
 import { useTranslation } from 'react-i18next';
 import { useContact } from '../api/get-contact';
+import { useInfo } from '../api/get-info';
 
-/** The operator's contact (text, LINE QR, name and link): the contact page and the closed-service page show it. */
+/**
+ * The operator's contact (text, LINE QR, name and link) and website: the contact page and the
+ * closed-service page show it. The text is the operator's HTML, sanitised again here.
+ */
 export function ContactDetails() {
   const { t } = useTranslation();
   const { data, isPending, error, refetch } = useContact();
+  const info = useInfo();
   if (isPending) return <Loader />;
   if (error) return <LoadFailedCard icon={<ChatIcon />} error={error} onRetry={() => refetch()} />;
   return (
     <section className="card contact-card">
       {data.contactText ? (
-        <p className="contact-text">{data.contactText}</p>
+        <SafeHtml className="contact-text" html={data.contactText} />
       ) : (
         <p className="muted">{t('contact.empty')}</p>
       )}
@@ -30,6 +36,11 @@ export function ContactDetails() {
             </a>
           ) : null}
         </div>
+      ) : null}
+      {info.data?.website ? (
+        <a className="contact-website" href={info.data.website} target="_blank" rel="noopener noreferrer">
+          {t('contact.website', { name: info.data.name || info.data.website })}
+        </a>
       ) : null}
     </section>
   );
