@@ -4,16 +4,14 @@ import { SafeHtml } from '@wallet/web-kit/ui/safe-html';
 import { LoadFailedCard } from '@wallet/web-kit/ui/status-card';
 import { useTranslation } from 'react-i18next';
 import { useContact } from '../api/get-contact';
-import { useInfo } from '../api/get-info';
 
 /**
- * The operator's contact (text, LINE QR, name and link) and website: the contact page and the
- * closed-service page show it. The text is the operator's HTML, sanitised again here.
+ * The operator's contact (text, LINE QR, name and link): the contact page and the closed-service page
+ * show it. The text is the operator's HTML, sanitised again here.
  */
 export function ContactDetails() {
   const { t } = useTranslation();
   const { data, isPending, error, refetch } = useContact();
-  const info = useInfo();
   if (isPending) return <Loader />;
   if (error) return <LoadFailedCard icon={<ChatIcon />} error={error} onRetry={() => refetch()} />;
   return (
@@ -36,11 +34,6 @@ export function ContactDetails() {
             </a>
           ) : null}
         </div>
-      ) : null}
-      {info.data?.website ? (
-        <a className="contact-website" href={info.data.website} target="_blank" rel="noopener noreferrer">
-          {t('contact.website', { name: info.data.name || info.data.website })}
-        </a>
       ) : null}
     </section>
   );
