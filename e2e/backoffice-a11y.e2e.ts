@@ -8,7 +8,7 @@ import {
   openBackofficePage,
   signInToBackoffice,
 } from './support/backoffice.ts';
-import { launchBrowser } from './support/browser.ts';
+import { launchBrowser, screenshot } from './support/browser.ts';
 import { postJson, registerPlayer, type TestPlayer } from './support/players.ts';
 import { type RunningServer, startServer } from './support/server.ts';
 
@@ -160,6 +160,12 @@ describe('back-office accessibility (axe-core, 44 px targets on a tablet)', () =
         await page.getByRole('tab', { name: bo(lang, `content.tabs.${tab}`) }).click();
         await page.getByRole('tabpanel').locator('form, section').first().waitFor();
         await check(`content, ${tab}`);
+        // The name, website and LINE forms (issue 14) are photographed for a person to look at.
+        if (tab === 'details') {
+          await screenshot(page, `backoffice-content-details-${size}-${lang}`);
+          await page.getByTestId('line-save').scrollIntoViewIfNeeded();
+          await screenshot(page, `backoffice-content-line-${size}-${lang}`);
+        }
       }
 
       await nav('staff');

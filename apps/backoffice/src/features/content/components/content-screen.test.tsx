@@ -36,7 +36,7 @@ const slide: BannerView = {
 };
 
 const details: SiteDetailsResponse = {
-  info: { name: 'Lucky Wallet', website: 'http://localhost:8080' },
+  info: { name: 'Lucky Wallet', website: 'http://old.example' },
   line: { lineName: '@lucky', lineLink: 'https://line.me/R/ti/p/@lucky', lineQR: '/media/line-qr.svg?v=abc123' },
 };
 
@@ -161,7 +161,7 @@ describe('Content', { timeout: 20_000 }, () => {
     await user.clear(name);
     await user.type(name, 'Lucky Lao');
     await user.click(within(form).getByTestId('info-save'));
-    // The seeded http:// address is refused here before the server would refuse it.
+    // An http:// address (saved before https was required) is refused here before the server would refuse it.
     expect(within(form).getByRole('alert').textContent).toBe('Enter a full address starting with https://');
     expect(calls.some((call) => call.method === 'PUT')).toBe(false);
 

@@ -41,7 +41,7 @@ export function DetailsPanel() {
     return <LoadFailedCard icon={<DocumentIcon />} error={details.error} onRetry={() => void details.refetch()} />;
   if (!details.data) return <Loader />;
   return (
-    <div className="stack">
+    <div className="details-stack">
       <InfoForm key={JSON.stringify(details.data.info)} info={details.data.info} />
       <LineForm key={JSON.stringify(details.data.line)} line={details.data.line} />
     </div>
