@@ -9,7 +9,7 @@ import {
   signInToBackoffice,
 } from './support/backoffice.ts';
 import { launchBrowser, screenshot } from './support/browser.ts';
-import { postJson, registerPlayer, type TestPlayer } from './support/players.ts';
+import { fundWallet, PLAYER_PASSWORD, postJson, registerPlayer, type TestPlayer } from './support/players.ts';
 import { type RunningServer, startServer } from './support/server.ts';
 
 /** A desktop, and a tablet held upright: the back office's two sizes (issue 14). */
@@ -21,7 +21,69 @@ type Size = keyof typeof SIZES;
 
 /** The operator's seeded AUTO deposit account, where a transfer from an unknown account waits for an operator. */
 const OPERATOR_ACCOUNT = '1234567890';
-const UNMATCHED_AMOUNT = '777.25';
+const UNMATCHED_AMOUNT = 777.25;
+
+/** A JSON call with a bearer token, failing loudly on a non-2xx. */
+async function call<T>(baseUrl: string, method: string, path: string, token: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${baseUrl}${path}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${token}`,
+      'content-type': 'application/json',
+      'idempotency-key': crypto.randomUUID(),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+  return res.json() as Promise<T>;
+}
+
+/**
+ * Puts one item in each queue that has a decision dialog to check: a manual-deposit notice, a
+ * withdrawal held for review (the player's payout account is new), and a bank-account change request.
+ */
+async function fillQueues(baseUrl: string, player: TestPlayer): Promise<void> {
+  const { token: owner } = await postJson<{ token: string }>(baseUrl, '/api/backoffice/login', DEMO_OWNER);
+  const { token } = await postJson<{ token: string }>(baseUrl, '/api/login', {
+    username: player.phone,
+    password: PLAYER_PASSWORD,
+  });
+  await fundWallet(baseUrl, player.phone, 500);
+  for (let tries = 0; ; tries++) {
+    const { wallet } = await call<{ wallet: { amount: number } }>(baseUrl, 'GET', '/api/wallet', token);
+    if (wallet.amount >= 500) break;
+    if (tries > 50) throw new Error('the sandbox credit never reached the wallet');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  const changeAccount = (bankAccountNo: string) =>
+    call<{ message: string }>(baseUrl, 'PUT', '/api/account/profile', token, {
+      name: 'Malee Player',
+      bankCode: player.bankCode,
+      bankAccountName: 'MALEE PLAYER',
+      bankAccountNo,
+      password: PLAYER_PASSWORD,
+    });
+  const changes = () =>
+    call<{ items: { id: string }[] }>(baseUrl, 'GET', '/api/backoffice/bank-changes', owner).then((r) => r.items);
+  await changeAccount(`${player.bankAccountNo.slice(0, -1)}${(Number(player.bankAccountNo.slice(-1)) + 1) % 10}`);
+  const [request] = await changes();
+  await call(baseUrl, 'POST', `/api/backoffice/bank-changes/${request?.id}/approve`, owner, {});
+  const held = await call<{ message: string }>(baseUrl, 'POST', '/api/wallet/withdraw', token, { amount: 120 });
+  if (held.message !== 'WITHDRAW_PENDING') throw new Error(`withdrawal not held: ${held.message}`);
+  await changeAccount(`${player.bankAccountNo.slice(0, -2)}55`);
+
+  const { money } = await call<{ money: Record<string, unknown> }>(baseUrl, 'GET', '/api/backoffice/settings', owner);
+  await call(baseUrl, 'PUT', '/api/backoffice/settings/money', owner, { ...money, isManual: true });
+  const notice = await call<{ message: string }>(baseUrl, 'POST', '/api/wallet/add', token, { amount: 40 });
+  if (notice.message !== 'DEPOSIT_PENDING') throw new Error(`no manual-deposit notice: ${notice.message}`);
+}
+
+/** The decisions each queue's item offers, each opening its form in the item's dialog. */
+const DECISIONS = {
+  transfers: ['credit', 'return'],
+  'manual-deposits': ['confirm', 'reject'],
+  withdrawals: ['approve', 'reject'],
+} as const;
 
 /**
  * axe-core on every back-office screen, tab and dialog, on a desktop and a tablet, in Thai and English;
@@ -43,8 +105,9 @@ describe('back-office accessibility (axe-core, 44 px targets on a tablet)', () =
       to: OPERATOR_ACCOUNT,
       from: `57${String(Date.now()).slice(-8)}`,
       fromBank: 'SCB',
-      amount: Number(UNMATCHED_AMOUNT),
+      amount: UNMATCHED_AMOUNT,
     });
+    await fillQueues(server.url, player);
   });
   afterAll(async () => {
     await browser?.close();
@@ -110,23 +173,29 @@ describe('back-office accessibility (axe-core, 44 px targets on a tablet)', () =
         await page.getByTestId(`tab-${queue}`).click();
         await check(`money desk, ${queue}`);
       }
-      await page.getByTestId('tab-transfers').click();
-      const row = page.getByRole('row').filter({ hasText: UNMATCHED_AMOUNT });
-      await expect.poll(() => row.count(), { timeout: 15_000 }).toBe(1);
-      await row.getByRole('button', { name: bo(lang, 'moneyDesk.open') }).click();
-      await page.getByTestId('money-item').waitFor();
-      await check('money desk, transfer dialog');
-      // Each decision opens its form in the item's dialog; the first button of that name picks it.
-      for (const action of ['credit', 'return'] as const) {
-        await page
-          .getByRole('dialog')
-          .getByRole('button', { name: bo(lang, `moneyDesk.actions.${action}`) })
+      for (const [queue, actions] of Object.entries(DECISIONS)) {
+        await page.getByTestId(`tab-${queue}`).click();
+        const row = page
+          .getByRole('row')
+          .filter({ has: page.getByRole('button', { name: bo(lang, 'moneyDesk.open') }) });
+        await expect.poll(() => row.count(), { timeout: 15_000 }).toBeGreaterThan(0);
+        await row
           .first()
+          .getByRole('button', { name: bo(lang, 'moneyDesk.open') })
           .click();
-        await page.getByRole('form', { name: bo(lang, `moneyDesk.actions.${action}`) }).waitFor();
-        await check(`money desk, transfer ${action} form`);
+        await page.getByTestId('money-item').waitFor();
+        await check(`money desk, ${queue} item dialog`);
+        for (const action of actions) {
+          const dialog = page.getByRole('dialog');
+          await dialog
+            .getByRole('button', { name: bo(lang, `moneyDesk.actions.${action}`), exact: true })
+            .first()
+            .click();
+          await page.getByRole('form', { name: bo(lang, `moneyDesk.actions.${action}`) }).waitFor();
+          await check(`money desk, ${queue} ${action} form`);
+        }
+        await closeDialog(page);
       }
-      await closeDialog(page);
 
       // Players: the search, a player's page and the dialogs its actions open.
       await nav('players');
@@ -143,7 +212,20 @@ describe('back-office accessibility (axe-core, 44 px targets on a tablet)', () =
         await closeDialog(page);
       }
       await nav('bankChanges');
+      await page
+        .getByRole('button', { name: bo(lang, 'bankChanges.approve'), exact: true })
+        .first()
+        .waitFor();
       await check('bank changes');
+      for (const action of ['approve', 'refuse'] as const) {
+        await page
+          .getByRole('button', { name: bo(lang, `bankChanges.${action}`), exact: true })
+          .first()
+          .click();
+        await page.getByRole('dialog').waitFor();
+        await check(`bank changes, ${action} dialog`);
+        await closeDialog(page);
+      }
       await nav('adjustments');
       await check('adjustments');
 
