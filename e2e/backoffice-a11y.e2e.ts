@@ -1,3 +1,4 @@
+import { SLIP_FILE_FIELD } from '@wallet/contract/slip';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, smallTargets } from './support/axe.ts';
@@ -76,12 +77,43 @@ async function fillQueues(baseUrl: string, player: TestPlayer): Promise<void> {
   await call(baseUrl, 'PUT', '/api/backoffice/settings/money', owner, { ...money, isManual: true });
   const notice = await call<{ message: string }>(baseUrl, 'POST', '/api/wallet/add', token, { amount: 40 });
   if (notice.message !== 'DEPOSIT_PENDING') throw new Error(`no manual-deposit notice: ${notice.message}`);
+  await call(baseUrl, 'PUT', '/api/backoffice/settings/money', owner, { ...money, isManual: false });
+  await uploadAmbiguousSlip(baseUrl);
+}
+
+/**
+ * A slip the verifier leaves to an operator: KBANK prints an account as xxxxx6823x, and two players'
+ * accounts share those digits (as in money-desk.e2e.ts).
+ */
+async function uploadAmbiguousSlip(baseUrl: string): Promise<void> {
+  const shared = String(Date.now()).slice(-4);
+  const fromAccountNo = `70899${shared}9`;
+  const slipPlayer = await registerPlayer(baseUrl, 'KBANK', fromAccountNo);
+  await registerPlayer(baseUrl, 'KBANK', `39265${shared}7`);
+  const { token } = await postJson<{ token: string }>(baseUrl, '/api/login', {
+    username: slipPlayer.phone,
+    password: PLAYER_PASSWORD,
+  });
+  const image = await fetch(`${baseUrl}/sandbox/slips`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: slipPlayer.phone, fromAccountNo, amount: 45 }),
+  });
+  const form = new FormData();
+  form.append(SLIP_FILE_FIELD, new Blob([await image.arrayBuffer()], { type: 'image/png' }), 'slip.png');
+  const res = await fetch(`${baseUrl}/api/wallet/slip`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'idempotency-key': crypto.randomUUID() },
+    body: form,
+  });
+  if (!res.ok) throw new Error(`slip upload: ${res.status} ${await res.text()}`);
 }
 
 /** The decisions each queue's item offers, each opening its form in the item's dialog. */
 const DECISIONS = {
   transfers: ['credit', 'return'],
   'manual-deposits': ['confirm', 'reject'],
+  slips: ['approveSlip', 'reject'],
   withdrawals: ['approve', 'reject'],
 } as const;
 
