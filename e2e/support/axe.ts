@@ -58,29 +58,47 @@ export async function axeViolations(page: Page, label: string, options: AxeOptio
 /** The smallest a control may be on a phone (WCAG 2.5.5), bigger than axe's own 24 px target-size rule. */
 export const MIN_TARGET_PX = 44;
 
+export interface TargetOptions {
+  /**
+   * Also measure links that stand alone (the only text of their parent: a back link, a name in a table
+   * cell), not only button-like ones; links inside running text stay exempt, as WCAG allows.
+   */
+  standaloneLinks?: boolean;
+}
+
 /**
  * The visible buttons, button-like links and form controls smaller than MIN_TARGET_PX in height or width
  * (links inside running text are exempt, as WCAG allows), one readable line each.
  */
-export async function smallTargets(page: Page, label: string): Promise<string[]> {
-  const found = await page.evaluate((min) => {
-    const out: string[] = [];
-    const controls = document.querySelectorAll<HTMLElement>(
-      'button, [role=button], [role=tab], a.btn, select, input:not([type=hidden]):not([type=checkbox]):not([type=radio]):not([type=file])',
-    );
-    for (const el of Array.from(controls)) {
-      const rect = el.getBoundingClientRect();
-      const style = getComputedStyle(el);
-      if (rect.width === 0 || rect.height === 0 || style.visibility === 'hidden') continue;
-      if (el.closest('[aria-hidden=true], [inert]')) continue;
-      if (rect.height < min - 0.5 || rect.width < min - 0.5) {
-        const name = (el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 30);
-        out.push(
-          `${el.tagName.toLowerCase()}.${el.className} "${name}" ${Math.round(rect.width)}x${Math.round(rect.height)}`,
-        );
+export async function smallTargets(page: Page, label: string, options: TargetOptions = {}): Promise<string[]> {
+  const found = await page.evaluate(
+    ({ min, standaloneLinks }) => {
+      const out: string[] = [];
+      const controls = Array.from(
+        document.querySelectorAll<HTMLElement>(
+          'button, [role=button], [role=tab], a.btn, select, input:not([type=hidden]):not([type=checkbox]):not([type=radio]):not([type=file])',
+        ),
+      );
+      if (standaloneLinks) {
+        for (const link of Array.from(document.querySelectorAll<HTMLElement>('a[href]:not(.btn)'))) {
+          if (link.parentElement?.textContent?.trim() === link.textContent?.trim()) controls.push(link);
+        }
       }
-    }
-    return out;
-  }, MIN_TARGET_PX);
+      for (const el of controls) {
+        const rect = el.getBoundingClientRect();
+        const style = getComputedStyle(el);
+        if (rect.width === 0 || rect.height === 0 || style.visibility === 'hidden') continue;
+        if (el.closest('[aria-hidden=true], [inert]')) continue;
+        if (rect.height < min - 0.5 || rect.width < min - 0.5) {
+          const name = (el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 30);
+          out.push(
+            `${el.tagName.toLowerCase()}.${el.className} "${name}" ${Math.round(rect.width)}x${Math.round(rect.height)}`,
+          );
+        }
+      }
+      return out;
+    },
+    { min: MIN_TARGET_PX, standaloneLinks: options.standaloneLinks ?? false },
+  );
   return found.map((line) => `${label} | target-size below ${MIN_TARGET_PX} px | ${line}`);
 }

@@ -24,10 +24,16 @@ export interface TestPlayer {
   bankAccountNo: string;
 }
 
-/** Registers a player through the API exactly as the wizard does (OTP read from the sandbox outbox). */
-export async function registerPlayer(baseUrl: string, bankCode = 'SCB'): Promise<TestPlayer> {
+/**
+ * Registers a player through the API exactly as the wizard does (OTP read from the sandbox outbox),
+ * with the bank account given or a fresh one.
+ */
+export async function registerPlayer(
+  baseUrl: string,
+  bankCode = 'SCB',
+  bankAccountNo = uniqueAccountNo(),
+): Promise<TestPlayer> {
   const phone = uniquePhone();
-  const bankAccountNo = uniqueAccountNo();
   const { otpToken } = await postJson(baseUrl, '/api/otp/send', { phoneNumber: phone });
   await postJson(baseUrl, '/api/otp/verify', { otpToken, otpCode: await readOtp(baseUrl, phone) });
   await postJson(baseUrl, '/api/account', {

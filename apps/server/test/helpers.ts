@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { DepositLookupResponse } from '@wallet/contract/deposit';
+import type { DepositContent } from '@wallet/contract/deposit';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import pg from 'pg';
@@ -220,10 +220,10 @@ export async function fundWallet(app: FastifyInstance, username: string, amount:
 /** Runs `body` with the operator's deposit settings changed by `edit`, and puts the seeded ones back after. */
 export async function withDepositContent<T>(
   db: Kysely<Database>,
-  edit: (content: DepositLookupResponse) => DepositLookupResponse,
+  edit: (content: DepositContent) => DepositContent,
   body: () => Promise<T>,
 ): Promise<T> {
-  const content = (await getSetting<DepositLookupResponse>(db, CONTENT_KEYS.deposit)) as DepositLookupResponse;
+  const content = (await getSetting<DepositContent>(db, CONTENT_KEYS.deposit)) as DepositContent;
   await putSetting(db, CONTENT_KEYS.deposit, edit(content));
   try {
     return await body();

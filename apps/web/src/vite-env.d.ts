@@ -8,8 +8,6 @@ interface ImportMetaEnv {
   readonly VITE_CUSTOM_HOST?: string;
   readonly VITE_PROVIDER_MESSAGE_CODE?: string;
   readonly VITE_PROVIDER_MESSAGE?: string;
-  readonly VITE_PAYTIMZ_MIN?: string;
-  readonly VITE_ZPAY_MIN?: string;
   readonly VITE_CHAT_BACKEND_URL?: string;
   readonly VITE_APP_NAME?: string;
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { text } from './common.ts';
+import { QR_BANK_CODES } from './constants.ts';
 import { GIFT_LINK_MAX_LENGTH } from './deposit-rules.ts';
 
 export {
@@ -29,11 +30,21 @@ export type BankDepositAccount = z.infer<typeof bankDepositAccount>;
 export const walletDepositAccount = z.object({ walletAccountName: z.string(), mode: z.string() });
 export type WalletDepositAccount = z.infer<typeof walletDepositAccount>;
 
-/** The deposit lookup. */
-export const depositLookupResponse = z.object({
+/** Where players send money, as the operator keeps it (settings content.deposit). */
+export const depositContent = z.object({
   banks: z.array(bankDepositAccount),
   wallets: z.array(walletDepositAccount),
   isManual: z.boolean(),
+});
+export type DepositContent = z.infer<typeof depositContent>;
+
+/**
+ * The deposit lookup: the accounts, and the smallest amount (baht) each QR gateway takes now, as the
+ * operator set it in the back office; the player's QR form checks and shows the same minimum the
+ * server enforces.
+ */
+export const depositLookupResponse = depositContent.extend({
+  qrMinimums: z.record(z.enum(QR_BANK_CODES), z.number()),
 });
 export type DepositLookupResponse = z.infer<typeof depositLookupResponse>;
 

@@ -1,6 +1,8 @@
-import { LANGUAGES, type Language, type QrBankCode } from '@wallet/contract/constants';
-import type { DepositLookupResponse } from '@wallet/contract/deposit';
+import { LANGUAGES, type Language, QR_BANK_CODES, type QrBankCode } from '@wallet/contract/constants';
+import type { DepositContent as DepositAccounts } from '@wallet/contract/deposit';
 import type { ContactResponse, InfoResponse } from '@wallet/contract/lookup';
+import { toMinor } from '@wallet/contract/money';
+import { qrMinimum } from '@wallet/contract/qr-rules';
 import type { Kysely } from 'kysely';
 import type { Database } from './schema.ts';
 import { getSetting } from './settings.repo.ts';
@@ -29,7 +31,7 @@ export type ContactContent = ContactResponse;
 export type WithdrawLimitsContent = { withdrawMinMinor: number; withdrawMaxMinor: number };
 /** Daily window (Bangkok wall-clock HH:mm) during which slip upload is closed; may cross midnight. */
 export type SlipWindowContent = { closedFrom: string; closedTo: string };
-export type DepositContent = DepositLookupResponse;
+export type DepositContent = DepositAccounts;
 /**
  * Above this amount a withdrawal approval or a manual wallet adjustment needs a second operator, who
  * cannot be the first (four eyes). Settings edit it; the money desk and adjustments read it.
@@ -64,6 +66,25 @@ export type QrGatewaysContent = Partial<Record<QrBankCode, { enabled: boolean; m
 
 export async function qrGatewaySettings(db: Kysely<Database>): Promise<QrGatewaysContent> {
   return (await getSetting<QrGatewaysContent>(db, CONTENT_KEYS.qrGateways)) ?? {};
+}
+
+/** Each QR gateway's minimum (minor units) before an operator sets one: SPEC §9, with the environment's overrides. */
+export function qrDefaultMinimumsMinor(
+  overrides: Partial<Record<QrBankCode, number | undefined>>,
+): Record<QrBankCode, number> {
+  return Object.fromEntries(QR_BANK_CODES.map((code) => [code, toMinor(qrMinimum(code, overrides[code]))])) as Record<
+    QrBankCode,
+    number
+  >;
+}
+
+/** The smallest amount (minor units) a gateway takes now: the operator's, else its default. */
+export function qrGatewayMinimumMinor(
+  settings: QrGatewaysContent,
+  defaultsMinor: Record<QrBankCode, number>,
+  bankCode: QrBankCode,
+): number {
+  return settings[bankCode]?.minimumMinor ?? defaultsMinor[bankCode];
 }
 
 /** Whether the operator left this gateway on (a gateway never switched off is on). */

@@ -33,6 +33,9 @@ export const AUDIT_ACTIONS = [
   'settings.money',
   /** One operator text in one language (notice, conditions, agreements, contact). */
   'content.text',
+  /** The operator's name and website (lookup info); the contact's LINE fields, in every language at once. */
+  'content.info',
+  'content.line',
   'content.banner_create',
   'content.banner_update',
   'content.banner_delete',

@@ -29,3 +29,25 @@ export const BANNER_IMAGE_MAX_BYTES = 2 * 1024 * 1024;
 /** Read from the file's bytes, never from its name or the browser's claim. */
 export const BANNER_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
 export const BANNER_ALT_MAX = 200;
+
+/**
+ * The contact page's LINE QR drawn by the server from the LINE link (so the two never disagree). An
+ * operator picks it, an https image address, or none; the server stores it with a version of the
+ * link (`?v=`) so a changed link is never answered from a cached picture.
+ */
+export const LINE_QR_GENERATED = '/media/line-qr.svg';
+export const LINE_QR_GENERATED_PATTERN = /^\/media\/line-qr\.svg(\?v=[a-z0-9]{1,16})?$/;
+
+/** The operator's name, website and LINE fields: short single lines. */
+export const SITE_NAME_MAX = 100;
+export const SITE_URL_MAX = 500;
+
+/** An absolute https address without spaces: what the website, LINE link and QR image must be. */
+export function isHttpsUrl(value: string): boolean {
+  if (!/^https:\/\/[^\s/?#]+[^\s]*$/i.test(value)) return false;
+  try {
+    return new URL(value).protocol === 'https:';
+  } catch {
+    return false;
+  }
+}

@@ -1,7 +1,14 @@
 import { z } from 'zod';
 import { text } from '../common.ts';
 import { LANGUAGES } from '../constants.ts';
-import { BANNER_KINDS, CONTENT_TEXT_KEYS } from './content-rules.ts';
+import {
+  BANNER_KINDS,
+  CONTENT_TEXT_KEYS,
+  isHttpsUrl,
+  LINE_QR_GENERATED_PATTERN,
+  SITE_NAME_MAX,
+  SITE_URL_MAX,
+} from './content-rules.ts';
 
 export {
   BANNER_ALT_MAX,
@@ -14,6 +21,11 @@ export {
   CONTENT_TEXT_MAX,
   type ContentTextKey,
   contentTextIsList,
+  isHttpsUrl,
+  LINE_QR_GENERATED,
+  LINE_QR_GENERATED_PATTERN,
+  SITE_NAME_MAX,
+  SITE_URL_MAX,
 } from './content-rules.ts';
 
 const reason = text().trim().max(500).optional();
@@ -105,3 +117,44 @@ export type BannerResponse = z.infer<typeof bannerResponse>;
 export const bannerDeleteQuery = z.object({ reason });
 
 export const bannerDeletedResponse = z.object({ message: z.literal('SUCCESS') });
+
+/** An https address, or empty for none. */
+const httpsUrlOrEmpty = text()
+  .trim()
+  .max(SITE_URL_MAX)
+  .refine((value) => value === '' || isHttpsUrl(value), { message: 'KEY_INVALID' });
+
+/** The operator's name and website, as GET /api/lookup/info answers them (SPEC: Lookup info). */
+export const siteInfo = z.object({ name: text().trim().min(1).max(SITE_NAME_MAX), website: httpsUrlOrEmpty });
+export type SiteInfo = z.infer<typeof siteInfo>;
+
+/**
+ * The contact lookup's LINE fields, the same in every language: the LINE id shown, the link the button
+ * opens, and the QR picture (the server-drawn one, an https image, or empty for none).
+ */
+export const contactLine = z
+  .object({
+    lineName: text().trim().max(SITE_NAME_MAX),
+    lineLink: httpsUrlOrEmpty,
+    lineQR: z.union([z.string().regex(LINE_QR_GENERATED_PATTERN), httpsUrlOrEmpty]),
+  })
+  .refine((line) => !LINE_QR_GENERATED_PATTERN.test(line.lineQR) || line.lineLink !== '', {
+    message: 'KEY_INVALID',
+    path: ['lineQR'],
+  });
+export type ContactLine = z.infer<typeof contactLine>;
+
+/** GET /api/backoffice/content/details: what PUT …/info and PUT …/line edit. */
+export const siteDetailsResponse = z.object({
+  info: z.object({ name: z.string(), website: z.string() }),
+  line: z.object({ lineName: z.string(), lineLink: z.string(), lineQR: z.string() }),
+});
+export type SiteDetailsResponse = z.infer<typeof siteDetailsResponse>;
+
+/** PUT /api/backoffice/content/info. */
+export const siteInfoPayload = siteInfo.extend({ reason });
+export type SiteInfoPayload = z.input<typeof siteInfoPayload>;
+
+/** PUT /api/backoffice/content/line. */
+export const contactLinePayload = contactLine.and(z.object({ reason }));
+export type ContactLinePayload = z.input<typeof contactLinePayload>;

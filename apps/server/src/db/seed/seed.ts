@@ -65,7 +65,8 @@ export async function seed(
 }
 
 async function seedDemo(trx: Transaction<Database>, clearing: LedgerAccount, now: number): Promise<void> {
-  await putSetting(trx, CONTENT_KEYS.info, { name: 'Lucky Wallet', website: 'http://localhost:8080' }, now);
+  // An https address, as the back office requires of a website (a reserved .example domain: a demo).
+  await putSetting(trx, CONTENT_KEYS.info, { name: 'Lucky Wallet', website: 'https://lucky-wallet.example' }, now);
   // The texts a player reads, per language (issue 18): Thai under the plain key, Lao and English beside it.
   const line = {
     lineLink: 'https://line.me/R/ti/p/@luckywallet',

@@ -248,4 +248,105 @@ describe.each(testDialects())('back-office content (%s)', (dialect) => {
     expect((await upload(bannerForm(sampleSlipPng(null), { kind: 'banner' }), auditor.token)).statusCode).toBe(403);
     expect((await lookup('/api/lookup/notice?lang=en')).notice).toBe('Hello');
   });
+
+  it('saves the name and website the info lookup answers, logging before and after', async () => {
+    const before = await lookup('/api/lookup/info');
+    expect((await call('GET', '/api/backoffice/content/details')).json().info).toEqual(before);
+    const info = { name: 'Lucky Wallet TH', website: 'https://lucky.example/th' };
+    const res = await call('PUT', '/api/backoffice/content/info', { ...info, reason: 'new domain' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await lookup('/api/lookup/info')).toEqual(info);
+    const [row] = await auditRows(ctx.app, { action: 'content.info' });
+    expect(row).toMatchObject({
+      targetType: 'setting',
+      targetId: 'content.info',
+      before,
+      after: info,
+      reason: 'new domain',
+    });
+
+    // The same again is no change: no second audit row.
+    expect((await call('PUT', '/api/backoffice/content/info', info)).statusCode).toBe(200);
+    expect(await auditRows(ctx.app, { action: 'content.info' })).toHaveLength(1);
+  });
+
+  it('saves the LINE fields into the contact of every language, keeping each text, with a QR that follows the link', async () => {
+    const texts = {
+      th: (await lookup('/api/lookup/contact?lang=th')).contactText,
+      en: (await lookup('/api/lookup/contact?lang=en')).contactText,
+    };
+    const line = { lineName: '@lucky2', lineLink: 'https://line.me/R/ti/p/@lucky2', lineQR: '/media/line-qr.svg' };
+    const res = await call('PUT', '/api/backoffice/content/line', line);
+    expect(res.statusCode, res.body).toBe(200);
+    const saved = res.json();
+    expect(saved.lineQR).toMatch(/^\/media\/line-qr\.svg\?v=[a-f0-9]{12}$/);
+    for (const language of ['th', 'lo', 'en'] as const) {
+      const contact = await lookup(`/api/lookup/contact?lang=${language}`);
+      expect(contact).toMatchObject({ lineName: '@lucky2', lineLink: line.lineLink, lineQR: saved.lineQR });
+    }
+    expect((await lookup('/api/lookup/contact?lang=en')).contactText).toBe(texts.en);
+    expect((await lookup('/api/lookup/contact?lang=th')).contactText).toBe(texts.th);
+    // The drawn QR is of the new link, under an address that changes with it.
+    const qr = await ctx.app.inject({ method: 'GET', url: saved.lineQR });
+    expect(qr.statusCode).toBe(200);
+    expect(qr.headers['content-type']).toContain('image/svg+xml');
+    const other = await call('PUT', '/api/backoffice/content/line', {
+      ...line,
+      lineLink: 'https://line.me/R/ti/p/@lucky3',
+    });
+    expect(other.json().lineQR).not.toBe(saved.lineQR);
+
+    const [row] = await auditRows(ctx.app, { action: 'content.line' });
+    expect(row).toMatchObject({ targetType: 'setting', targetId: 'content.contact', before: saved });
+
+    // An https picture elsewhere, or no QR at all.
+    const hosted = await call('PUT', '/api/backoffice/content/line', { ...line, lineQR: 'https://cdn.example/qr.png' });
+    expect(hosted.statusCode, hosted.body).toBe(200);
+    expect((await lookup('/api/lookup/contact?lang=lo')).lineQR).toBe('https://cdn.example/qr.png');
+  });
+
+  it('refuses a bad website, LINE link or QR address with 400, changing nothing and logging nothing', async () => {
+    const info = await lookup('/api/lookup/info');
+    const contact = await lookup('/api/lookup/contact?lang=th');
+    const audited = (await auditRows(ctx.app, { action: 'content.info' })).length;
+    const auditedLine = (await auditRows(ctx.app, { action: 'content.line' })).length;
+    const good = { lineName: '@x', lineLink: 'https://line.me/x', lineQR: '' };
+    // An empty name is missing (KEY_MISSING); every other case is of the wrong form (KEY_INVALID).
+    const cases: Array<[string, object, string]> = [
+      ['/api/backoffice/content/info', { name: 'X', website: 'http://plain.example' }, 'website'],
+      ['/api/backoffice/content/info', { name: 'X', website: 'javascript:alert(1)' }, 'website'],
+      ['/api/backoffice/content/info', { name: 'X', website: 'https://a b.example' }, 'website'],
+      ['/api/backoffice/content/info', { name: '', website: 'https://ok.example' }, 'name'],
+      ['/api/backoffice/content/info', { name: 'x'.repeat(101), website: '' }, 'name'],
+      ['/api/backoffice/content/line', { ...good, lineLink: 'line://ti/p/@x' }, 'lineLink'],
+      ['/api/backoffice/content/line', { ...good, lineLink: 'http://line.me/x' }, 'lineLink'],
+      ['/api/backoffice/content/line', { ...good, lineQR: 'javascript:alert(1)' }, 'lineQR'],
+      ['/api/backoffice/content/line', { ...good, lineQR: '/uploads/other.png' }, 'lineQR'],
+      ['/api/backoffice/content/line', { ...good, lineLink: '', lineQR: '/media/line-qr.svg' }, 'lineQR'],
+      ['/api/backoffice/content/line', { ...good, lineName: 'tab\u0009name' }, 'lineName'],
+    ];
+    for (const [url, body, field] of cases) {
+      const res = await call('PUT', url, body);
+      expect(res.statusCode, `${url} ${JSON.stringify(body)}`).toBe(400);
+      const message = field === 'name' && (body as { name?: string }).name === '' ? 'KEY_MISSING' : 'KEY_INVALID';
+      expect(res.json(), `${url} ${JSON.stringify(body)}`).toEqual({ message, field });
+    }
+    expect(await lookup('/api/lookup/info')).toEqual(info);
+    expect(await lookup('/api/lookup/contact?lang=th')).toEqual(contact);
+    expect(await auditRows(ctx.app, { action: 'content.info' })).toHaveLength(audited);
+    expect(await auditRows(ctx.app, { action: 'content.line' })).toHaveLength(auditedLine);
+  });
+
+  it('lets marketing change the name and LINE fields, and not the auditor', async () => {
+    const marketing = await staffMember(ctx.app, owner, 'marketing');
+    const auditor = await staffMember(ctx.app, owner, 'auditor');
+    const info = { name: 'Marketing Wallet', website: '' };
+    expect((await call('PUT', '/api/backoffice/content/info', info, marketing.token)).statusCode).toBe(200);
+    expect((await call('GET', '/api/backoffice/content/details', undefined, auditor.token)).statusCode).toBe(200);
+    const refused = await call('PUT', '/api/backoffice/content/info', { name: 'No', website: '' }, auditor.token);
+    expect(refused.statusCode).toBe(403);
+    const line = { lineName: '@no', lineLink: '', lineQR: '' };
+    expect((await call('PUT', '/api/backoffice/content/line', line, auditor.token)).statusCode).toBe(403);
+    expect(await lookup('/api/lookup/info')).toEqual(info);
+  });
 });

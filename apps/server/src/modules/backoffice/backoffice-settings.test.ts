@@ -151,10 +151,19 @@ describe.each(testDialects())('back-office settings (%s)', (dialect) => {
 
     const lookup = (await p('GET', '/api/lookup/deposit')).json<{
       banks: Array<{ bankCode: string; bankType: string }>;
+      qrMinimums: Record<string, number>;
     }>();
     const gateways = lookup.banks.filter((bank) => bank.bankType === 'PAYMENT').map((bank) => bank.bankCode);
     expect(gateways).not.toContain('WW');
     expect(gateways).toContain('KBANK');
+    // The player's QR form is told the minimum the create call enforces: the operator's, else the default.
+    expect(lookup.qrMinimums).toEqual({
+      KBANK: 50,
+      WW: 100,
+      PAYTIMZ: current.qrGateways.PAYTIMZ.minimum,
+      PAYONEX: current.qrGateways.PAYONEX.minimum,
+      ZPAY: current.qrGateways.ZPAY.minimum,
+    });
     const ww = await p('POST', '/api/qrcode/WW', { amount: 500 }, { 'idempotency-key': crypto.randomUUID() });
     expect(ww.json()).toMatchObject({ message: 'NO_BANK' });
     const small = await p('POST', '/api/qrcode/KBANK', { amount: 20 }, { 'idempotency-key': crypto.randomUUID() });

@@ -1,9 +1,7 @@
 import { roleCan } from '@wallet/contract/backoffice/permissions';
 import type { OperatorRole } from '@wallet/contract/backoffice/roles';
-import { QR_BANK_CODES, type QrBankCode } from '@wallet/contract/constants';
-import { toMinor } from '@wallet/contract/money';
-import { qrMinimum } from '@wallet/contract/qr-rules';
 import type { FastifyPluginAsync } from 'fastify';
+import { qrDefaultMinimumsMinor } from '../../db/content-settings.ts';
 import type { OperatorAuthOptions } from '../../http/operator-auth.ts';
 import { createBannerStorage } from '../../lib/banner-images.ts';
 import { sha256 } from '../../lib/ids.ts';
@@ -81,7 +79,7 @@ export function backofficeFeature(context: FeatureContext, needs: BackofficeNeed
     db,
     dialect,
     clock,
-    qrDefaultMinimumsMinor: qrDefaultMinimumsMinor(config),
+    qrDefaultMinimumsMinor: qrDefaultMinimumsMinor(config.qrMinimumOverrides),
   });
   const content = createContentService({ db, dialect, clock, banners: createBannerStorage(config.uploadsDir) });
   return {
@@ -107,13 +105,4 @@ export function backofficeFeature(context: FeatureContext, needs: BackofficeNeed
       await scope.register(contentRoutes, { content });
     },
   };
-}
-
-/** Each QR gateway's minimum before an operator sets one: SPEC §9, with the environment's overrides. */
-function qrDefaultMinimumsMinor(config: FeatureContext['config']): Record<QrBankCode, number> {
-  const overrides: Partial<Record<QrBankCode, number | undefined>> = config.qrMinimumOverrides;
-  return Object.fromEntries(QR_BANK_CODES.map((code) => [code, toMinor(qrMinimum(code, overrides[code]))])) as Record<
-    QrBankCode,
-    number
-  >;
 }

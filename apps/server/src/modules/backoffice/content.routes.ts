@@ -6,10 +6,15 @@ import {
   bannerListResponse,
   bannerResponse,
   bannerUpdatePayload,
+  contactLine,
+  contactLinePayload,
   contentTextParams,
   contentTextPayload,
   contentTextSaved,
   contentTextsResponse,
+  siteDetailsResponse,
+  siteInfo,
+  siteInfoPayload,
 } from '@wallet/contract/backoffice/content';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -45,6 +50,26 @@ export const contentRoutes: FastifyPluginAsyncZod<{ content: ContentService }> =
         request.body.value,
         request.body.reason,
       ),
+  );
+
+  app.get('/api/backoffice/content/details', { schema: { response: { 200: siteDetailsResponse } } }, async () =>
+    content.getDetails(),
+  );
+  app.put(
+    '/api/backoffice/content/info',
+    { schema: { body: siteInfoPayload, response: { 200: siteInfo } } },
+    async (request) => {
+      const { reason, ...info } = request.body;
+      return content.saveInfo(actorOf(request), info, reason);
+    },
+  );
+  app.put(
+    '/api/backoffice/content/line',
+    { schema: { body: contactLinePayload, response: { 200: contactLine } } },
+    async (request) => {
+      const { reason, ...line } = request.body;
+      return content.saveLine(actorOf(request), line, reason);
+    },
   );
 
   app.get('/api/backoffice/content/banners', { schema: { response: { 200: bannerListResponse } } }, async () =>

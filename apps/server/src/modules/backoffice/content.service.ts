@@ -1,18 +1,25 @@
+import { createHash } from 'node:crypto';
 import {
   BANNER_IMAGE_MAX_BYTES,
   type BannerKind,
   type BannerView,
   CONTENT_TEXT_KEYS,
+  type ContactLine,
   type ContentTextKey,
   type ContentTextSaved,
   type ContentTextsResponse,
   contentTextIsList,
+  LINE_QR_GENERATED,
+  LINE_QR_GENERATED_PATTERN,
+  type SiteDetailsResponse,
+  type SiteInfo,
 } from '@wallet/contract/backoffice/content';
 import { LANGUAGES, type Language } from '@wallet/contract/constants';
 import type { Kysely } from 'kysely';
 import {
   CONTENT_KEYS,
   type ContactContent,
+  type InfoContent,
   type LocalizedContentKey,
   localizedContentKey,
 } from '../../db/content-settings.ts';
@@ -78,6 +85,20 @@ function toView(row: HomeBannerRow): BannerView {
 function auditState(row: HomeBannerRow) {
   const { created_at: _created, updated_at: _updated, ...rest } = row;
   return rest;
+}
+
+const NO_LINE: ContactLine = { lineName: '', lineLink: '', lineQR: '' };
+
+function lineOf(contact: ContactContent | undefined | null): ContactLine {
+  return contact ? { lineName: contact.lineName, lineLink: contact.lineLink, lineQR: contact.lineQR } : NO_LINE;
+}
+
+/**
+ * The server-drawn QR's address carries a short digest of the link it draws: a changed link is a new
+ * address, so no browser or proxy answers it with the picture of the old one.
+ */
+function generatedQrAddress(lineLink: string): string {
+  return `${LINE_QR_GENERATED}?v=${createHash('sha256').update(lineLink).digest('hex').slice(0, 12)}`;
 }
 
 /**
@@ -257,6 +278,67 @@ export function createContentService(deps: ContentDeps) {
     await deps.banners.remove(file);
   }
 
-  return { listTexts, saveText, listBanners, createBanner, updateBanner, deleteBanner };
+  async function readDetails(k: Kysely<Database>): Promise<SiteDetailsResponse> {
+    const info = await getSetting<InfoContent>(k, CONTENT_KEYS.info);
+    return {
+      info: { name: info?.name ?? '', website: info?.website ?? '' },
+      line: lineOf(await getSetting<ContactContent>(k, CONTENT_KEYS.contact)),
+    };
+  }
+
+  /** The operator's name and website and the contact's LINE fields, as the back office edits them. */
+  async function getDetails(): Promise<SiteDetailsResponse> {
+    return readDetails(db);
+  }
+
+  /** Saves the name and website GET /api/lookup/info answers; an unchanged save writes nothing. */
+  async function saveInfo(actor: AuditActor, info: SiteInfo, reason?: string): Promise<SiteInfo> {
+    const now = clock.now();
+    await db.transaction().execute(async (trx) => {
+      await serializeSettingsWrites(trx, deps.dialect);
+      const before = (await readDetails(trx)).info;
+      if (before.name === info.name && before.website === info.website) return;
+      await putSetting(trx, CONTENT_KEYS.info, info, now);
+      await recordAudit(
+        trx,
+        actor,
+        { action: 'content.info', targetType: 'setting', targetId: CONTENT_KEYS.info, before, after: info, reason },
+        now,
+      );
+    });
+    return info;
+  }
+
+  /**
+   * Saves the LINE fields into the contact of every language that has one (Thai always), keeping each
+   * language's own text: a player reads the same LINE id whatever language they chose.
+   */
+  async function saveLine(actor: AuditActor, input: ContactLine, reason?: string): Promise<ContactLine> {
+    const line: ContactLine = {
+      ...input,
+      lineQR: LINE_QR_GENERATED_PATTERN.test(input.lineQR) ? generatedQrAddress(input.lineLink) : input.lineQR,
+    };
+    const now = clock.now();
+    await db.transaction().execute(async (trx) => {
+      await serializeSettingsWrites(trx, deps.dialect);
+      const before = (await readDetails(trx)).line;
+      if (JSON.stringify(before) === JSON.stringify(line)) return;
+      for (const language of LANGUAGES) {
+        const key = localizedContentKey(CONTENT_KEYS.contact, language);
+        const current = await getSetting<ContactContent>(trx, key);
+        if (!current && language !== 'th') continue;
+        await putSetting(trx, key, { contactText: current?.contactText ?? '', ...line }, now);
+      }
+      await recordAudit(
+        trx,
+        actor,
+        { action: 'content.line', targetType: 'setting', targetId: CONTENT_KEYS.contact, before, after: line, reason },
+        now,
+      );
+    });
+    return line;
+  }
+
+  return { listTexts, saveText, getDetails, saveInfo, saveLine, listBanners, createBanner, updateBanner, deleteBanner };
 }
 export type ContentService = ReturnType<typeof createContentService>;

@@ -1,3 +1,4 @@
+import { qrDefaultMinimumsMinor } from '../../db/content-settings.ts';
 import type { FeatureContext, FeatureRoutes } from '../feature.ts';
 import { type LookupOptions, playerLookupRoutes, publicLookupRoutes } from './lookup.routes.ts';
 
@@ -9,6 +10,7 @@ export async function lookupFeature(ctx: FeatureContext): Promise<FeatureRoutes>
     laoMode: ctx.config.laoMode,
     registerOtp: ctx.config.registerOtp,
     enableChatWidget: ctx.config.enableChatWidget,
+    qrDefaultMinimumsMinor: qrDefaultMinimumsMinor(ctx.config.qrMinimumOverrides),
   };
   return {
     public: async (app) => {

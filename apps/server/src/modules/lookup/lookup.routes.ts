@@ -1,3 +1,4 @@
+import { QR_BANK_CODES, type QrBankCode } from '@wallet/contract/constants';
 import { depositLookupResponse } from '@wallet/contract/deposit';
 import {
   activeResponse,
@@ -26,6 +27,7 @@ import {
   type DepositContent,
   type InfoContent,
   qrGatewayEnabled,
+  qrGatewayMinimumMinor,
   qrGatewaySettings,
   type SlipWindowContent,
   type WithdrawLimitsContent,
@@ -42,6 +44,8 @@ export interface LookupOptions {
   laoMode: boolean;
   registerOtp: boolean;
   enableChatWidget: boolean;
+  /** Each QR gateway's minimum (minor units) where the operator set none: SPEC §9 or the environment's. */
+  qrDefaultMinimumsMinor: Record<QrBankCode, number>;
 }
 
 /** Public lookups of SPEC §7. Content the operator has not set yet answers an empty value, never an error. */
@@ -118,7 +122,7 @@ export const publicLookupRoutes: FastifyPluginAsyncZod<LookupOptions> = async (a
 };
 
 /** Lookups only a logged-in player may read: where to send money is not published to the world. */
-export const playerLookupRoutes: FastifyPluginAsyncZod<LookupOptions> = async (app, { db }) => {
+export const playerLookupRoutes: FastifyPluginAsyncZod<LookupOptions> = async (app, { db, qrDefaultMinimumsMinor }) => {
   app.get('/api/lookup/deposit', { schema: { response: { 200: depositLookupResponse } } }, async () => {
     const content = (await getSetting<DepositContent>(db, CONTENT_KEYS.deposit)) ?? {
       banks: [],
@@ -130,6 +134,10 @@ export const playerLookupRoutes: FastifyPluginAsyncZod<LookupOptions> = async (a
     const offered = content.banks.filter(
       (bank) => bank.bankType !== 'PAYMENT' || qrGatewayEnabled(gateways, bank.bankCode),
     );
-    return { ...content, banks: offered };
+    // The minimum the QR create call enforces, so the form never offers an amount it refuses.
+    const qrMinimums = Object.fromEntries(
+      QR_BANK_CODES.map((code) => [code, fromMinor(qrGatewayMinimumMinor(gateways, qrDefaultMinimumsMinor, code))]),
+    ) as Record<QrBankCode, number>;
+    return { ...content, banks: offered, qrMinimums };
   });
 };

@@ -4,7 +4,13 @@ import { fromMinor, MoneyFormatError, toMinor } from '@wallet/contract/money';
 import { type QrcodeRecord, type QrcodeStatus, qrMinimum } from '@wallet/contract/qrcode';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import QRCode from 'qrcode';
-import { CONTENT_KEYS, type DepositContent, qrGatewayEnabled, qrGatewaySettings } from '../../db/content-settings.ts';
+import {
+  CONTENT_KEYS,
+  type DepositContent,
+  qrGatewayEnabled,
+  qrGatewayMinimumMinor,
+  qrGatewaySettings,
+} from '../../db/content-settings.ts';
 import type { Db } from '../../db/database.ts';
 import { type MoneyTransactions, PLAIN_TRANSACTIONS } from '../../db/money-transactions.ts';
 import type { Database } from '../../db/schema.ts';
@@ -126,7 +132,7 @@ export function createQrcodeService(deps: QrcodeServiceDeps) {
     const { wallet } = await playerLedgerAccounts(db, userId);
     // A PromptPay QR collects the gateway account's currency; a wallet in another currency cannot take it.
     if (account.currency !== null && account.currency !== wallet.currency) throw refused('NO_BANK', 'bankCode');
-    const minimumMinor = operatorSettings[bankCode]?.minimumMinor ?? deps.minimumsMinor[bankCode];
+    const minimumMinor = qrGatewayMinimumMinor(operatorSettings, deps.minimumsMinor, bankCode);
     if (amountMinor < minimumMinor) throw refused('QR_MINIMUM', 'amount');
 
     const id = orderedId(clock.now());

@@ -1,5 +1,5 @@
 import { successResponse, text } from '@wallet/contract/common';
-import { type BankDepositAccount, depositLookupResponse } from '@wallet/contract/deposit';
+import { type BankDepositAccount, depositContent } from '@wallet/contract/deposit';
 import { apiAmount, toMinor } from '@wallet/contract/money';
 import { slipOperatorListQuery, slipOperatorView } from '@wallet/contract/slip-operator';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -89,7 +89,7 @@ export const slipSandboxRoutes: FastifyPluginAsyncZod<SlipSandboxOptions> = asyn
   }
 
   async function receiver(body: MakeSlipBody) {
-    const stored = depositLookupResponse.safeParse(await getSetting(db, CONTENT_KEYS.deposit));
+    const stored = depositContent.safeParse(await getSetting(db, CONTENT_KEYS.deposit));
     const banks: BankDepositAccount[] = stored.success ? stored.data.banks.filter((b) => b.bankType === 'BANK') : [];
     const named = banks.find((b) => b.bankAccountNo === body.toAccountNo);
     const fallback = banks[0];

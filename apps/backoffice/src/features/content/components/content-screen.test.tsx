@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 // The live preview sanitises with DOMPurify, which needs jsdom (happy-dom keeps <script>).
 import { screen, waitFor, within } from '@testing-library/react';
-import type { BannerView, ContentTextsResponse } from '@wallet/contract/backoffice/content';
+import type { BannerView, ContentTextsResponse, SiteDetailsResponse } from '@wallet/contract/backoffice/content';
 import { mockApi } from '@wallet/web-kit/testing/mock-api';
 import { describe, expect, it } from 'vitest';
 import { me, renderApp, signedIn } from '@/test/render';
@@ -33,6 +33,11 @@ const slide: BannerView = {
   enabled: true,
   alt: { th: 'โปรโมชัน', lo: '', en: 'Promotion' },
   updatedAt: '2026-03-01T00:00:00.000Z',
+};
+
+const details: SiteDetailsResponse = {
+  info: { name: 'Lucky Wallet', website: 'http://old.example' },
+  line: { lineName: '@lucky', lineLink: 'https://line.me/R/ti/p/@lucky', lineQR: '/media/line-qr.svg?v=abc123' },
 };
 
 describe('Content', { timeout: 20_000 }, () => {
@@ -138,5 +143,98 @@ describe('Content', { timeout: 20_000 }, () => {
     await screen.findByTestId('banner-b1');
     expect(screen.queryByRole('button', { name: 'Upload' })).toBeNull();
     expect((screen.getByLabelText('Shown to players') as HTMLInputElement).disabled).toBe(true);
+  });
+
+  it('saves the name and website only once the website is an https address', async () => {
+    signedIn();
+    const calls = mockApi({
+      'GET /api/backoffice/me': { body: me('marketing') },
+      'GET /api/backoffice/content/texts': { body: texts },
+      'GET /api/backoffice/content/details': { body: details },
+      'PUT /api/backoffice/content/info': (body) => ({ body }),
+    });
+    const { user } = renderApp('/content');
+    await user.click(await screen.findByRole('tab', { name: 'Name and LINE' }, FIRST_PAINT));
+    const form = await screen.findByTestId('info-form');
+    const name = within(form).getByLabelText('Name') as HTMLInputElement;
+    expect(name.value).toBe('Lucky Wallet');
+    await user.clear(name);
+    await user.type(name, 'Lucky Lao');
+    await user.click(within(form).getByTestId('info-save'));
+    // An http:// address (saved before https was required) is refused here before the server would refuse it.
+    expect(within(form).getByRole('alert').textContent).toBe('Enter a full address starting with https://');
+    expect(calls.some((call) => call.method === 'PUT')).toBe(false);
+
+    const website = within(form).getByLabelText(/Website/);
+    await user.clear(website);
+    await user.type(website, 'https://lucky.example');
+    await user.type(within(form).getByLabelText(/Reason/), 'rebrand');
+    await user.click(within(form).getByTestId('info-save'));
+    await waitFor(() => expect(calls.some((call) => call.method === 'PUT')).toBe(true));
+    expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({
+      name: 'Lucky Lao',
+      website: 'https://lucky.example',
+      reason: 'rebrand',
+    });
+  });
+
+  it('saves the LINE fields with the QR drawn from the link or an https image, or none', async () => {
+    signedIn();
+    const calls = mockApi({
+      'GET /api/backoffice/me': { body: me('owner') },
+      'GET /api/backoffice/content/texts': { body: texts },
+      'GET /api/backoffice/content/details': { body: details },
+      'PUT /api/backoffice/content/line': (body) => ({ body }),
+    });
+    const { user } = renderApp('/content');
+    await user.click(await screen.findByRole('tab', { name: 'Name and LINE' }, FIRST_PAINT));
+    const form = await screen.findByTestId('line-form');
+    expect((within(form).getByLabelText('QR code') as HTMLSelectElement).value).toBe('generated');
+    expect(within(form).getByRole('img').getAttribute('src')).toBe('/media/line-qr.svg?v=abc123');
+
+    // A drawn QR needs a link.
+    await user.clear(within(form).getByLabelText(/LINE link/));
+    await user.click(within(form).getByTestId('line-save'));
+    expect(within(form).getByRole('alert').textContent).toBe('A QR drawn from the LINE link needs the link.');
+    await user.type(within(form).getByLabelText(/LINE link/), 'https://line.me/R/ti/p/@lucky2');
+    await user.click(within(form).getByTestId('line-save'));
+    await waitFor(() => expect(calls.filter((call) => call.method === 'PUT')).toHaveLength(1));
+    expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({
+      lineName: '@lucky',
+      lineLink: 'https://line.me/R/ti/p/@lucky2',
+      lineQR: '/media/line-qr.svg',
+    });
+
+    await user.selectOptions(within(form).getByLabelText('QR code'), 'url');
+    await user.type(within(form).getByLabelText('QR image address'), 'http://cdn.example/qr.png');
+    await user.click(within(form).getByTestId('line-save'));
+    expect(within(form).getByRole('alert').textContent).toBe('Enter a full address starting with https://');
+    await user.clear(within(form).getByLabelText('QR image address'));
+    await user.type(within(form).getByLabelText('QR image address'), 'https://cdn.example/qr.png');
+    await user.click(within(form).getByTestId('line-save'));
+    await waitFor(() => expect(calls.filter((call) => call.method === 'PUT')).toHaveLength(2));
+    expect(calls.filter((call) => call.method === 'PUT')[1]?.body).toMatchObject({
+      lineQR: 'https://cdn.example/qr.png',
+    });
+
+    await user.selectOptions(within(form).getByLabelText('QR code'), 'none');
+    await user.click(within(form).getByTestId('line-save'));
+    await waitFor(() => expect(calls.filter((call) => call.method === 'PUT')).toHaveLength(3));
+    expect(calls.filter((call) => call.method === 'PUT')[2]?.body).toMatchObject({ lineQR: '' });
+  });
+
+  it('shows the auditor the name and LINE fields read-only', async () => {
+    signedIn();
+    mockApi({
+      'GET /api/backoffice/me': { body: me('auditor') },
+      'GET /api/backoffice/content/texts': { body: texts },
+      'GET /api/backoffice/content/details': { body: details },
+    });
+    const { user } = renderApp('/content');
+    await user.click(await screen.findByRole('tab', { name: 'Name and LINE' }, FIRST_PAINT));
+    expect(((await screen.findByLabelText('Name')) as HTMLInputElement).readOnly).toBe(true);
+    expect(screen.queryByTestId('info-save')).toBeNull();
+    expect(screen.queryByTestId('line-save')).toBeNull();
+    expect((screen.getByLabelText('QR code') as HTMLSelectElement).disabled).toBe(true);
   });
 });

@@ -2,11 +2,13 @@ import { DocumentIcon } from '@wallet/web-kit/ui/icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BannersPanel } from './banners-panel';
+import { DetailsPanel } from './details-panel';
 import { TextsPanel } from './texts-panel';
 
-type Tab = 'texts' | 'banners';
+const TABS = ['texts', 'details', 'banners'] as const;
+type Tab = (typeof TABS)[number];
 
-/** What players read and see: the texts in three languages, and the home slides and banners. */
+/** What players read and see: the texts in three languages, the name, website and LINE contact, the home slides and banners. */
 export function ContentScreen() {
   const { t } = useTranslation();
   const [tab, setTab] = useState<Tab>('texts');
@@ -21,7 +23,7 @@ export function ContentScreen() {
         </div>
       </header>
       <div className="tabs" role="tablist" aria-label={t('content.title')}>
-        {(['texts', 'banners'] as const).map((name) => (
+        {TABS.map((name) => (
           <button
             key={name}
             type="button"
@@ -37,7 +39,7 @@ export function ContentScreen() {
         ))}
       </div>
       <div role="tabpanel" id={`content-panel-${tab}`} aria-labelledby={`content-tab-${tab}`}>
-        {tab === 'texts' ? <TextsPanel /> : <BannersPanel />}
+        {tab === 'texts' ? <TextsPanel /> : tab === 'details' ? <DetailsPanel /> : <BannersPanel />}
       </div>
     </div>
   );

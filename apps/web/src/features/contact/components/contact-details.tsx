@@ -1,10 +1,14 @@
 import { ChatIcon, LineIcon } from '@wallet/web-kit/ui/icons';
 import { Loader } from '@wallet/web-kit/ui/loader';
+import { SafeHtml } from '@wallet/web-kit/ui/safe-html';
 import { LoadFailedCard } from '@wallet/web-kit/ui/status-card';
 import { useTranslation } from 'react-i18next';
 import { useContact } from '../api/get-contact';
 
-/** The operator's contact (text, LINE QR, name and link): the contact page and the closed-service page show it. */
+/**
+ * The operator's contact (text, LINE QR, name and link): the contact page and the closed-service page
+ * show it. The text is the operator's HTML, sanitised again here.
+ */
 export function ContactDetails() {
   const { t } = useTranslation();
   const { data, isPending, error, refetch } = useContact();
@@ -13,7 +17,7 @@ export function ContactDetails() {
   return (
     <section className="card contact-card">
       {data.contactText ? (
-        <p className="contact-text">{data.contactText}</p>
+        <SafeHtml className="contact-text" html={data.contactText} />
       ) : (
         <p className="muted">{t('contact.empty')}</p>
       )}

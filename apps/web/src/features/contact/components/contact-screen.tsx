@@ -2,6 +2,7 @@ import { APP_VERSION } from '@wallet/contract/constants';
 import { ChatIcon } from '@wallet/web-kit/ui/icons';
 import { useTranslation } from 'react-i18next';
 import { useEnableChatWidget } from '../api/get-enable-chat-widget';
+import { useInfo } from '../api/get-info';
 import { ContactDetails } from './contact-details';
 
 /**
@@ -22,6 +23,21 @@ function ChatEntry() {
   );
 }
 
+/**
+ * The operator's name and website (GET /api/lookup/info). Not on the closed-service page: while the
+ * service is closed only the contact lookup answers.
+ */
+function OperatorWebsite() {
+  const { t } = useTranslation();
+  const { data } = useInfo();
+  if (!data?.website) return null;
+  return (
+    <a className="contact-website" href={data.website} target="_blank" rel="noopener noreferrer">
+      {t('contact.website', { name: data.name || data.website })}
+    </a>
+  );
+}
+
 export function ContactScreen({ topOffset }: { topOffset: boolean }) {
   const { t } = useTranslation();
   return (
@@ -31,6 +47,7 @@ export function ContactScreen({ topOffset }: { topOffset: boolean }) {
         <p className="muted">{t('contact.subtitle')}</p>
       </header>
       <ContactDetails />
+      <OperatorWebsite />
       <ChatEntry />
       <p className="app-version">{t('common.version', { version: APP_VERSION })}</p>
     </div>

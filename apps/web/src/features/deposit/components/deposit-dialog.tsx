@@ -60,7 +60,11 @@ function DepositContent({ onClose, footer }: { onClose: () => void; footer: Reac
   const candidates: (Tab | null)[] = [
     banks.length > 0 ? { id: 'bank', icon: <BankIcon />, panel: <BankPanel banks={banks} /> } : null,
     gateways.length > 0
-      ? { id: 'qr', icon: <QrIcon />, panel: <QrPanel gateways={gateways} onDone={onClose} /> }
+      ? {
+          id: 'qr',
+          icon: <QrIcon />,
+          panel: <QrPanel gateways={gateways} minimums={data?.qrMinimums} onDone={onClose} />,
+        }
       : null,
     wallets.length > 0 ? { id: 'wallet', icon: <WalletIcon />, panel: <WalletPanel wallets={wallets} /> } : null,
     { id: 'slip', icon: <UploadIcon />, panel: <SlipPanel /> },

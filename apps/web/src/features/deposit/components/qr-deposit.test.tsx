@@ -3,7 +3,6 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import type { Reply } from '@wallet/web-kit/testing/mock-api';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { config } from '@/lib/config';
 import { setCachedWalletBalance } from '@/lib/wallet/get-wallet';
 import {
   type DepositSetup,
@@ -21,7 +20,6 @@ import { QR_STATUS_POLL_MS } from './qr-deposit';
 
 const NOW = Date.parse('2026-03-01T10:00:00.000Z');
 const inFive = new Date(NOW + 5 * 60_000).toISOString();
-const defaults = { paytimzMin: config.paytimzMin, zpayMin: config.zpayMin };
 
 beforeEach(() => {
   // Only the clock and the countdown's interval are fake: fetch, React and Testing Library keep real timeouts.
@@ -32,7 +30,6 @@ beforeEach(() => {
 afterEach(() => {
   vi.useRealTimers();
   vi.unstubAllGlobals();
-  Object.assign(config, defaults);
 });
 
 const button = (testId: string) => screen.getByTestId(testId) as HTMLButtonElement;
@@ -117,10 +114,12 @@ describe('QR deposit: create rules (SPEC §5, §9)', () => {
     }
   });
 
-  it('the build settings raise the PAYTIMZ and ZPAY minimums', async () => {
-    Object.assign(config, { paytimzMin: 50, zpayMin: 20 });
-    const { user } = await openQr();
+  it("follows the operator's minimums from the deposit lookup, KBANK's too, not a build setting", async () => {
+    const lookup = lookupResponse({ qrMinimums: { KBANK: 20, WW: 300, PAYTIMZ: 50, PAYONEX: 100, ZPAY: 20 } });
+    const { user } = await openQr({}, undefined, { lookup });
     expect(screen.getByTestId('qr-pick-PAYTIMZ').textContent).toContain('Minimum 50.00 baht');
+    expect(screen.getByTestId('qr-pick-WW').textContent).toContain('Minimum 300.00 baht');
+    expect(screen.getByTestId('qr-pick-KBANK').textContent).toContain('Minimum 20.00 baht');
     await pick(user, 'PAYTIMZ');
     expect(screen.getByTestId('qr-view-PAYTIMZ').textContent).toContain('Minimum 50.00 baht');
     await user.click(button('qr-quick-PAYTIMZ-10'));
@@ -128,6 +127,12 @@ describe('QR deposit: create rules (SPEC §5, §9)', () => {
     expect(button('qr-create-PAYTIMZ').disabled).toBe(true);
     await user.click(button('qr-quick-PAYTIMZ-50'));
     expect(button('qr-create-PAYTIMZ').disabled).toBe(false);
+    await backToPicker(user);
+    await pick(user, 'KBANK');
+    await user.click(button('qr-quick-KBANK-10'));
+    expect(button('qr-create-KBANK').disabled).toBe(true);
+    await user.click(button('qr-quick-KBANK-20'));
+    expect(button('qr-create-KBANK').disabled).toBe(false);
     await backToPicker(user);
     await pick(user, 'ZPAY');
     await user.click(button('qr-quick-ZPAY-10'));

@@ -16,11 +16,10 @@ import { createQrcode } from '@/features/deposit/api/create-qrcode';
 import { deleteQrcode } from '@/features/deposit/api/delete-qrcode';
 import { getQrcode, qrcodeQueryKey, qrcodeQueryRoot } from '@/features/deposit/api/get-qrcode';
 import { getQrcodeStatus, qrcodeStatusQueryKey } from '@/features/deposit/api/get-qrcode-status';
-import { config } from '@/lib/config';
 import { useWallet } from '@/lib/wallet/get-wallet';
 import { invalidateMoney } from '@/lib/wallet/invalidate-money';
 import { formatCountdown } from '../lib/countdown';
-import { canCreateQr, QR_SMALLEST_AMOUNT, qrHintMinimum, qrMinimum } from '../lib/deposit-rules';
+import { canCreateQr, QR_SMALLEST_AMOUNT, type QrMinimums, qrHintMinimum, qrMinimum } from '../lib/deposit-rules';
 import { useCodeText } from '../lib/use-code-text';
 import { useSecondsLeft } from '../lib/use-seconds-left';
 import { DepositRules } from './deposit-rules';
@@ -48,7 +47,16 @@ function GatewayMark({ code }: { code: QrBankCode }) {
  * SPEC §4 QR deposit. The player picks a gateway first (brand, minimum, whether a QR already waits) and
  * sees that gateway's one form; five near-identical forms one under the other made a long scroll.
  */
-export function QrPanel({ gateways, onDone }: { gateways: QrGateway[]; onDone: () => void }) {
+export function QrPanel({
+  gateways,
+  minimums,
+  onDone,
+}: {
+  gateways: QrGateway[];
+  /** The deposit lookup's minimums: the operator's settings, as the server enforces them. */
+  minimums: QrMinimums | undefined;
+  onDone: () => void;
+}) {
   const { t } = useTranslation();
   const [picked, setPicked] = useState<QrBankCode | null>(null);
   const only = gateways.length === 1 ? gateways[0] : undefined;
@@ -59,18 +67,27 @@ export function QrPanel({ gateways, onDone }: { gateways: QrGateway[]; onDone: (
         <QrView
           key={chosen.bankCode}
           gateway={chosen}
+          minimum={qrMinimum(chosen.bankCode, minimums)}
           onDone={onDone}
           onChange={only ? undefined : () => setPicked(null)}
         />
       ) : (
-        <GatewayPicker gateways={gateways} onPick={setPicked} />
+        <GatewayPicker gateways={gateways} minimums={minimums} onPick={setPicked} />
       )}
       <DepositRules rules={[t('deposit.rules.qrSingleUse'), t('deposit.rules.credited'), t('deposit.rules.minimum')]} />
     </div>
   );
 }
 
-function GatewayPicker({ gateways, onPick }: { gateways: QrGateway[]; onPick: (code: QrBankCode) => void }) {
+function GatewayPicker({
+  gateways,
+  minimums,
+  onPick,
+}: {
+  gateways: QrGateway[];
+  minimums: QrMinimums | undefined;
+  onPick: (code: QrBankCode) => void;
+}) {
   const { t } = useTranslation();
   const titleId = useId();
   return (
@@ -81,7 +98,7 @@ function GatewayPicker({ gateways, onPick }: { gateways: QrGateway[]; onPick: (c
       <ul className="qr-gateways">
         {gateways.map((gateway) => (
           <li key={gateway.bankCode}>
-            <GatewayChoice code={gateway.bankCode} onPick={onPick} />
+            <GatewayChoice code={gateway.bankCode} minimum={qrMinimum(gateway.bankCode, minimums)} onPick={onPick} />
           </li>
         ))}
       </ul>
@@ -89,17 +106,26 @@ function GatewayPicker({ gateways, onPick }: { gateways: QrGateway[]; onPick: (c
   );
 }
 
-function GatewayChoice({ code, onPick }: { code: QrBankCode; onPick: (code: QrBankCode) => void }) {
+function GatewayChoice({
+  code,
+  minimum,
+  onPick,
+}: {
+  code: QrBankCode;
+  minimum: number;
+  onPick: (code: QrBankCode) => void;
+}) {
   const { t } = useTranslation();
   // The same query as the gateway's view: a QR the player already has is flagged here and shown at once there.
   const query = useQuery({ queryKey: qrcodeQueryKey(code), queryFn: () => getQrcode(code), staleTime: 0 });
-  const minimum = qrHintMinimum(code, qrMinimum(code, config));
   return (
     <button type="button" className="qr-gateway" data-testid={`qr-pick-${code}`} onClick={() => onPick(code)}>
       <GatewayMark code={code} />
       <span className="qr-gateway-text">
         <strong className="qr-gateway-brand">{QR_GATEWAYS[code].brand}</strong>
-        <span className="qr-gateway-minimum">{t('deposit.qr.minimum', { amount: formatMoney(minimum) })}</span>
+        <span className="qr-gateway-minimum">
+          {t('deposit.qr.minimum', { amount: formatMoney(qrHintMinimum(minimum)) })}
+        </span>
       </span>
       {query.data?.hasQrcode ? (
         <span className="badge qr-waiting" data-testid={`qr-waiting-${code}`}>
@@ -111,7 +137,17 @@ function GatewayChoice({ code, onPick }: { code: QrBankCode; onPick: (code: QrBa
   );
 }
 
-function QrView({ gateway, onDone, onChange }: { gateway: QrGateway; onDone: () => void; onChange?: () => void }) {
+function QrView({
+  gateway,
+  minimum,
+  onDone,
+  onChange,
+}: {
+  gateway: QrGateway;
+  minimum: number;
+  onDone: () => void;
+  onChange?: () => void;
+}) {
   const { t } = useTranslation();
   const code = gateway.bankCode;
   const brand = QR_GATEWAYS[code].brand;
@@ -138,7 +174,7 @@ function QrView({ gateway, onDone, onChange }: { gateway: QrGateway; onDone: () 
         <QrShown code={code} record={record} label={brand} onDone={onDone} onPaid={setPaid} />
       ) : record || query.isError ? (
         // A failed read has no message in SPEC §8; the create form is the way forward either way.
-        <QrCreateForm code={code} />
+        <QrCreateForm code={code} minimum={minimum} />
       ) : (
         <Loader />
       )}
@@ -185,13 +221,12 @@ function QrPaid({
   );
 }
 
-function QrCreateForm({ code }: { code: QrBankCode }) {
+function QrCreateForm({ code, minimum }: { code: QrBankCode; minimum: number }) {
   const { t } = useTranslation();
   const toast = useToast();
   const codeText = useCodeText();
   const queryClient = useQueryClient();
   const [amount, setAmount] = useState('');
-  const minimum = qrMinimum(code, config);
   const value = amountValue(amount);
 
   const create = useMutation({
@@ -215,7 +250,7 @@ function QrCreateForm({ code }: { code: QrBankCode }) {
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     // SPEC §5: an amount under 1 does nothing.
-    if (create.isPending || value < QR_SMALLEST_AMOUNT || !canCreateQr(code, value, minimum)) return;
+    if (create.isPending || value < QR_SMALLEST_AMOUNT || !canCreateQr(value, minimum)) return;
     create.mutate({ amount: value, key: newIdempotencyKey() });
   };
 
@@ -227,7 +262,7 @@ function QrCreateForm({ code }: { code: QrBankCode }) {
         value={amount}
         onChange={setAmount}
         disabled={create.isPending}
-        hint={t('deposit.qr.minimum', { amount: formatMoney(qrHintMinimum(code, minimum)) })}
+        hint={t('deposit.qr.minimum', { amount: formatMoney(qrHintMinimum(minimum)) })}
       />
       <fieldset className="quick-amounts">
         <legend className="deposit-sr-only">{t('deposit.qr.quick')}</legend>
@@ -245,7 +280,7 @@ function QrCreateForm({ code }: { code: QrBankCode }) {
           </button>
         ))}
       </fieldset>
-      <SubmitButton data-testid={`qr-create-${code}`} disabled={create.isPending || !canCreateQr(code, value, minimum)}>
+      <SubmitButton data-testid={`qr-create-${code}`} disabled={create.isPending || !canCreateQr(value, minimum)}>
         {t('deposit.qr.create')}
       </SubmitButton>
     </form>

@@ -62,27 +62,26 @@ describe('bank account name edit', () => {
 });
 
 describe('QR gateway rules (SPEC §5, §9)', () => {
-  const settings = { paytimzMin: 10, zpayMin: 10 };
-
-  it('takes the provider minimum, with the build settings overriding PAYTIMZ and ZPAY only', () => {
-    expect(qrMinimum('WW', settings)).toBe(100);
-    expect(qrMinimum('PAYONEX', settings)).toBe(100);
-    expect(qrMinimum('PAYTIMZ', { paytimzMin: 50, zpayMin: 20 })).toBe(50);
-    expect(qrMinimum('ZPAY', { paytimzMin: 50, zpayMin: 20 })).toBe(20);
+  it("takes the deposit lookup's minimum (the operator's), SPEC's where the lookup names none", () => {
+    expect(qrMinimum('WW', { WW: 250 })).toBe(250);
+    expect(qrMinimum('KBANK', { KBANK: 20 })).toBe(20);
+    expect(qrMinimum('WW', {})).toBe(100);
+    expect(qrMinimum('PAYTIMZ', undefined)).toBe(10);
   });
 
-  it('enables create above 0 for KBANK and from the minimum for the others', () => {
-    expect(canCreateQr('KBANK', 0, qrMinimum('KBANK', settings))).toBe(false);
-    expect(canCreateQr('KBANK', 0.01, qrMinimum('KBANK', settings))).toBe(true);
-    expect(canCreateQr('WW', 99.99, 100)).toBe(false);
-    expect(canCreateQr('WW', 100, 100)).toBe(true);
-    expect(canCreateQr('ZPAY', 9, 10)).toBe(false);
+  it('enables create above 0 and from the minimum, KBANK included', () => {
+    expect(canCreateQr(0, qrMinimum('KBANK', {}))).toBe(false);
+    expect(canCreateQr(0.01, qrMinimum('KBANK', {}))).toBe(true);
+    expect(canCreateQr(19.99, qrMinimum('KBANK', { KBANK: 20 }))).toBe(false);
+    expect(canCreateQr(99.99, 100)).toBe(false);
+    expect(canCreateQr(100, 100)).toBe(true);
+    expect(canCreateQr(9, 10)).toBe(false);
   });
 
   it('hints at the smallest amount that does something: never under 1', () => {
-    expect(qrHintMinimum('KBANK', 0.01)).toBe(1);
-    expect(qrHintMinimum('PAYTIMZ', 0.5)).toBe(1);
-    expect(qrHintMinimum('WW', 100)).toBe(100);
+    expect(qrHintMinimum(0.01)).toBe(1);
+    expect(qrHintMinimum(0.5)).toBe(1);
+    expect(qrHintMinimum(100)).toBe(100);
   });
 
   it('splits the lookup into transfer accounts and QR gateways', () => {

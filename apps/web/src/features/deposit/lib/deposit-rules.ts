@@ -1,8 +1,6 @@
 import { ENGLISH_NAME_PATTERN, isEnglishName, needsEnglishAccountName } from '@wallet/contract/account-rules';
-import { QR_BANK_CODES, type QrBankCode } from '@wallet/contract/constants';
+import { QR_BANK_CODES, QR_GATEWAYS, type QrBankCode } from '@wallet/contract/constants';
 import type { BankDepositAccount } from '@wallet/contract/deposit';
-import { qrMinimum as gatewayMinimum } from '@wallet/contract/qr-rules';
-import type { AppConfig } from '@/lib/config';
 
 /** SPEC §2/§5: KTB, TMB and BBL accounts need an English name (letters and single spaces). */
 export function needsEnglishName(bankCode: string, bankAccountName: string): boolean {
@@ -35,24 +33,26 @@ export function transferAccounts(banks: readonly BankDepositAccount[]): BankDepo
   return banks.filter((bank) => bank.bankType === 'BANK');
 }
 
-/** SPEC §9: the provider minimum; PAYTIMZ and ZPAY take the build settings' overrides. */
-export function qrMinimum(code: QrBankCode, settings: Pick<AppConfig, 'paytimzMin' | 'zpayMin'>): number {
-  const overrides: Partial<Record<QrBankCode, number>> = { PAYTIMZ: settings.paytimzMin, ZPAY: settings.zpayMin };
-  return gatewayMinimum(code, overrides[code]);
+/** The minimums (baht) the deposit lookup answers: the operator's settings, which the server enforces. */
+export type QrMinimums = Partial<Record<QrBankCode, number>>;
+
+/** The smallest amount a gateway takes now, from the deposit lookup; SPEC §9's if the lookup names none. */
+export function qrMinimum(code: QrBankCode, minimums: QrMinimums | undefined): number {
+  return minimums?.[code] ?? QR_GATEWAYS[code].minimum;
 }
 
 /**
- * SPEC §5 QR create: disabled at or below 0 for KBANK (any amount above 0), below the provider minimum for
- * the others.
+ * SPEC §5 QR create: never at or below 0, and never below the gateway's minimum (KBANK's is 0.01
+ * until the operator raises it).
  */
-export function canCreateQr(code: QrBankCode, amount: number, minimum: number): boolean {
-  return code === 'KBANK' ? amount > 0 : amount >= minimum;
+export function canCreateQr(amount: number, minimum: number): boolean {
+  return amount > 0 && amount >= minimum;
 }
 
 /** SPEC §5: an amount under 1 does nothing, whatever the gateway. */
 export const QR_SMALLEST_AMOUNT = 1;
 
 /** The smallest amount that creates a QR, for the hint under the amount box. */
-export function qrHintMinimum(code: QrBankCode, minimum: number): number {
-  return code === 'KBANK' ? QR_SMALLEST_AMOUNT : Math.max(QR_SMALLEST_AMOUNT, minimum);
+export function qrHintMinimum(minimum: number): number {
+  return Math.max(QR_SMALLEST_AMOUNT, minimum);
 }

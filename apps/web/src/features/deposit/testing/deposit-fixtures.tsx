@@ -1,5 +1,5 @@
 import { screen } from '@testing-library/react';
-import type { QrBankCode } from '@wallet/contract/constants';
+import { QR_BANK_CODES, QR_GATEWAYS, type QrBankCode } from '@wallet/contract/constants';
 import type { BankDepositAccount, DepositLookupResponse } from '@wallet/contract/deposit';
 import type { QrcodeRecord } from '@wallet/contract/qrcode';
 import type { WalletResponse } from '@wallet/contract/wallet';
@@ -52,6 +52,11 @@ export function lookupResponse(overrides: Partial<DepositLookupResponse> = {}): 
       { walletAccountName: 'Lucky Shop', mode: 'TRUELINK' },
     ],
     isManual: false,
+    // The SPEC §9 minimums, as the server answers while the operator has set none.
+    qrMinimums: Object.fromEntries(QR_BANK_CODES.map((code) => [code, QR_GATEWAYS[code].minimum])) as Record<
+      QrBankCode,
+      number
+    >,
     ...overrides,
   };
 }
