@@ -282,6 +282,13 @@ describe('back-office accessibility (axe-core, 44 px targets on a tablet)', () =
         }
       }
 
+      await nav('promotions');
+      for (const tab of ['bonuses', 'codes', 'invite', 'refund', 'report'] as const) {
+        await page.getByRole('tab', { name: bo(lang, `promotions.tabs.${tab}`) }).click();
+        await page.getByRole('tabpanel').locator('form, table, section').first().waitFor();
+        await check(`promotions, ${tab}`);
+      }
+
       await nav('staff');
       await page.getByTestId('staff-admin').waitFor();
       await check('staff');
