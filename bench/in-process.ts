@@ -109,10 +109,12 @@ async function call(method: 'GET' | 'POST', url: string, token?: string, body?: 
   return res;
 }
 
-const tokens = await prepareBenchPlayers(
-  async (method, path, body, token) => (await call(method, path, token, body)).json(),
-  IN_FLIGHT,
-);
+const tokens = (
+  await prepareBenchPlayers(
+    async (method, path, body, token) => (await call(method, path, token, body)).json(),
+    IN_FLIGHT,
+  )
+).map((player) => player.token);
 
 const cases: Record<string, (worker: number) => Promise<unknown>> = {
   'bare Fastify (inject)': () => bare.inject({ method: 'GET', url: '/bare' }),

@@ -8,10 +8,15 @@ export type BenchCall = (method: 'GET' | 'POST', path: string, body?: object, to
 
 const PASSWORD = 'bench-pass-1';
 
-/** Makes `count` funded players with a `pg` game account; answers their bearer tokens. */
-export async function prepareBenchPlayers(call: BenchCall, count: number): Promise<string[]> {
+export interface BenchPlayer {
+  phone: string;
+  token: string;
+}
+
+/** Makes `count` funded players with a `pg` game account; answers their phones and bearer tokens. */
+export async function prepareBenchPlayers(call: BenchCall, count: number): Promise<BenchPlayer[]> {
   const stamp = String(Date.now()).slice(-5);
-  const tokens: string[] = [];
+  const players: BenchPlayer[] = [];
   for (let i = 0; i < count; i++) {
     const phone = `08${stamp}${String(i).padStart(3, '0')}`;
     const sent = (await call('POST', '/api/otp/send', { phoneNumber: phone })) as { otpToken: string };
@@ -30,7 +35,7 @@ export async function prepareBenchPlayers(call: BenchCall, count: number): Promi
     const { token } = (await call('POST', '/api/login', { username: phone, password: PASSWORD })) as { token: string };
     await call('POST', '/sandbox/bank/credit', { username: phone, amount: 10_000_000 });
     await call('GET', '/api/wallet/activate/pg', undefined, token);
-    tokens.push(token);
+    players.push({ phone, token });
   }
-  return tokens;
+  return players;
 }

@@ -10,6 +10,9 @@
  * Each measurement follows an unmeasured warm-up of the same load (BENCH_WARMUP_SECONDS, default 2).
  * BENCH_SECONDS=5 shortens each measurement; BENCH_CPU_PROFILE=<dir> makes the wallet server write a
  * V8 CPU profile of the whole run into <dir> (open it in Chrome DevTools) to see where the time goes.
+ * BENCH_HISTORY=1 adds the large-history figures (bench/history.ts): the statement's first and last
+ * pages and GET /api/wallet, alone and while two connections page a busy player's statement, on the
+ * fresh database and again after loading 300,000 lines for one player and 1,000,000 in all.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -17,13 +20,15 @@ import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { ROOT, startServer } from '../e2e/support/server.ts';
-import { prepareBenchPlayers } from './players.ts';
+import { benchUserIds, HEAVY_ROWS, loadHistory, PAGE_LIMIT, TOTAL_ROWS } from './history.ts';
+import { type BenchPlayer, prepareBenchPlayers } from './players.ts';
 import { benchSecrets } from './secrets.ts';
 
 const CONNECTIONS = 100;
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
 const WARMUP_S = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
 const PLAYERS = CONNECTIONS;
+const HISTORY = process.env.BENCH_HISTORY === '1';
 
 interface Figures {
   name: string;
@@ -94,7 +99,7 @@ async function json<T>(res: Response): Promise<T> {
 }
 
 /** The bench's players, made over HTTP (bench/players.ts). */
-function preparePlayers(url: string): Promise<string[]> {
+function preparePlayers(url: string): Promise<BenchPlayer[]> {
   return prepareBenchPlayers(
     async (method, path, body, token) =>
       json(
@@ -141,7 +146,8 @@ async function benchDatabase(label: string, env: Record<string, string>, bareUrl
     'built',
   );
   try {
-    const tokens = await preparePlayers(server.url);
+    const players = await preparePlayers(server.url);
+    const tokens = players.map((player) => player.token);
     const tokenFor = perConnectionToken(tokens);
     const bareBefore = await measure('bare Fastify GET /bare', { url: `${bareUrl}/bare` });
     const transfer = await measure('POST /api/wallet/transfer', {
@@ -179,18 +185,127 @@ async function benchDatabase(label: string, env: Record<string, string>, bareUrl
     // measured again after the endpoints, and the ratios are taken against the mean of the two.
     const bareAfter = await measure('bare Fastify GET /bare', { url: `${bareUrl}/bare` });
     report(label, [bareBefore, bareAfter], [transfer, wallet]);
+    if (HISTORY) {
+      const databaseUrl = server.env.DATABASE_URL ?? `sqlite:${server.dataDir}/wallet.db`;
+      await historyFigures(label, server.url, databaseUrl, players);
+    }
+    const checkStarted = performance.now();
     const check = spawnSync('npm', ['run', '--silent', 'ledger:check'], {
       cwd: ROOT,
       env: server.env,
       encoding: 'utf8',
     });
     process.stdout.write(check.stdout + check.stderr);
+    console.info(`  ledger:check took ${((performance.now() - checkStarted) / 1000).toFixed(1)} s`);
     if (check.status !== 0) throw new Error(`ledger check failed after the ${label} run`);
     if (transfer.errors + wallet.errors > 0)
       throw new Error(`${label}: ${transfer.errors + wallet.errors} failed requests`);
   } finally {
     await server.stop();
   }
+}
+
+/** POST /api/statement for one player's page, as the statement screen asks for it. */
+function statementPage(url: string, token: string, page: number, connections = CONNECTIONS): autocannon.Options {
+  return {
+    url,
+    connections,
+    requests: [
+      {
+        method: 'POST',
+        path: '/api/statement',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify({ page, limit: PAGE_LIMIT }),
+      },
+    ],
+  };
+}
+
+/** GET /api/wallet, each connection as its own player. */
+function walletOf(url: string, tokens: string[], connections = CONNECTIONS): autocannon.Options {
+  const tokenFor = perConnectionToken(tokens);
+  return {
+    url,
+    connections,
+    requests: [
+      {
+        method: 'GET',
+        path: '/api/wallet',
+        setupRequest: (request, context) => ({
+          ...request,
+          headers: { authorization: `Bearer ${tokenFor(context as Record<string, unknown>)}` },
+        }),
+      },
+    ],
+  };
+}
+
+/** The statement's total for one player, to find its last page. */
+async function statementTotal(url: string, token: string): Promise<number> {
+  const answer = await json<{ total: number }>(
+    await fetch(`${url}/api/statement`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ page: 1, limit: PAGE_LIMIT }),
+    }),
+  );
+  return answer.total;
+}
+
+/** The player-facing figures of a busy player and everyone else, as they stand now. */
+async function playerFigures(url: string, players: BenchPlayer[]): Promise<Figures[]> {
+  const [heavy, ...others] = players;
+  if (!heavy) throw new Error('no bench players');
+  const lastPage = Math.max(1, Math.ceil((await statementTotal(url, heavy.token)) / PAGE_LIMIT));
+  const first = await measure('statement, page 1', statementPage(url, heavy.token, 1));
+  const last = await measure(`statement, last page`, statementPage(url, heavy.token, lastPage));
+  const wallet = await measure(
+    'GET /api/wallet',
+    walletOf(
+      url,
+      others.map((p) => p.token),
+    ),
+  );
+  // Two connections page the busy player's statement while everyone else reads their wallet.
+  const [mixed] = await Promise.all([
+    measure(
+      'GET /api/wallet, 2 paging',
+      walletOf(
+        url,
+        others.map((p) => p.token),
+        CONNECTIONS - 2,
+      ),
+    ),
+    autocannon({ ...statementPage(url, heavy.token, lastPage, 2), duration: WARMUP_S + DURATION_S }),
+  ]);
+  return [first, last, wallet, mixed];
+}
+
+async function historyFigures(label: string, url: string, databaseUrl: string, players: BenchPlayer[]) {
+  const fresh = await playerFigures(url, players);
+  const started = performance.now();
+  await loadHistory(
+    databaseUrl,
+    await benchUserIds(
+      databaseUrl,
+      players.map((player) => player.phone),
+    ),
+  );
+  const loadedIn = (performance.now() - started) / 1000;
+  const loaded = await playerFigures(url, players);
+  console.info(
+    `\n${label}, large history: ${HEAVY_ROWS.toLocaleString('en')} statement lines for one player, ` +
+      `${TOTAL_ROWS.toLocaleString('en')} in all (loaded in ${loadedIn.toFixed(0)} s); target: within 20% of fresh`,
+  );
+  fresh.forEach((before, i) => {
+    const after = loaded[i] as Figures;
+    const ratio = after.rps / Math.max(1, before.rps);
+    console.info(
+      `  ${before.name.padEnd(28)} fresh ${before.rps.toFixed(0).padStart(7)} req/s p99 ${String(before.p99).padStart(4)} ms` +
+        `   history ${after.rps.toFixed(0).padStart(7)} req/s p50 ${String(after.p50).padStart(4)} ms p99 ${String(after.p99).padStart(5)} ms` +
+        `   ${(ratio * 100).toFixed(0).padStart(3)}% ${ratio >= 0.8 ? '✓' : '✗'}`,
+    );
+  });
 }
 
 /**

@@ -1,0 +1,93 @@
+/**
+ * The large-history mode of `npm run bench` (BENCH_HISTORY=1, issue 19): the figures a player sees
+ * measured on the bench's fresh database, then again after loading a year of statement lines, one
+ * busy player with HEAVY_ROWS of them and TOTAL_ROWS in all. Each figure is printed next to its
+ * fresh-database one; the target is within 20%. The lines are written straight into `statements`
+ * (display records; balances and the ledger are untouched, so `ledger:check` still judges the run).
+ */
+import Database from 'better-sqlite3';
+import pg from 'pg';
+
+export const HEAVY_ROWS = Number(process.env.BENCH_HISTORY_HEAVY_ROWS ?? 300_000);
+export const TOTAL_ROWS = Number(process.env.BENCH_HISTORY_TOTAL_ROWS ?? 1_000_000);
+/** Statement lines a page holds in the app (SPEC: the statement screen pages by 10). */
+export const PAGE_LIMIT = 10;
+
+/** Rows for one player: deposits a minute apart going back from now, all settled. */
+function rowsSql(dialect: 'sqlite' | 'postgres', userId: string, count: number, prefix: string): string {
+  const quoted = `'${userId.replaceAll("'", "''")}'`;
+  const series =
+    dialect === 'postgres'
+      ? `select i from generate_series(1, ${count}) as i`
+      : `with recursive n(i) as (select 1 union all select i + 1 from n where i < ${count}) select i from n`;
+  const now = Date.now();
+  return `insert into statements (id, user_id, statement_type, from_code, to_code, amount, currency, status,
+                                  game_account_id, linked_kind, linked_description, created_at, updated_at)
+          select '${prefix}-' || i, ${quoted}, 'deposit', null, 'WALLET', 10000, 'THB', 'SUCCESS',
+                 null, null, null, ${now} - i * 60000, ${now} - i * 60000
+          from (${series}) as series`;
+}
+
+/**
+ * Writes the history: HEAVY_ROWS for the first of `userIds`, the rest of TOTAL_ROWS shared by the
+ * others. `databaseUrl` is the server's own (`sqlite:<file>` or `postgres://…`).
+ */
+export async function loadHistory(databaseUrl: string, userIds: string[]): Promise<void> {
+  const [heavy, ...others] = userIds;
+  if (!heavy) throw new Error('no bench players');
+  const perOther = others.length ? Math.floor((TOTAL_ROWS - HEAVY_ROWS) / others.length) : 0;
+  const statements = [
+    { userId: heavy, count: HEAVY_ROWS },
+    ...others.map((userId) => ({ userId, count: perOther })),
+  ].map(({ userId, count }, i) => ({ userId, count, prefix: `history-${i}` }));
+  if (databaseUrl.startsWith('sqlite:')) {
+    // The server keeps running: WAL lets this second connection write while it waits.
+    const sqlite = new Database(databaseUrl.slice('sqlite:'.length));
+    sqlite.pragma('busy_timeout = 60000');
+    try {
+      sqlite.transaction(() => {
+        for (const s of statements) sqlite.exec(rowsSql('sqlite', s.userId, s.count, s.prefix));
+      })();
+      sqlite.exec('analyze');
+    } finally {
+      sqlite.close();
+    }
+    return;
+  }
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    for (const s of statements) await client.query(rowsSql('postgres', s.userId, s.count, s.prefix));
+    await client.query('analyze statements');
+  } finally {
+    await client.end();
+  }
+}
+
+/** The bench players' user ids, the first bench player first. */
+export async function benchUserIds(databaseUrl: string, phones: string[]): Promise<string[]> {
+  const order = new Map(phones.map((phone, i) => [phone, i]));
+  const sort = (rows: { id: string; username: string }[]) =>
+    rows.sort((a, b) => (order.get(a.username) ?? 0) - (order.get(b.username) ?? 0)).map((row) => row.id);
+  if (databaseUrl.startsWith('sqlite:')) {
+    const sqlite = new Database(databaseUrl.slice('sqlite:'.length), { readonly: true });
+    try {
+      const placeholders = phones.map(() => '?').join(',');
+      return sort(
+        sqlite.prepare(`select id, username from users where username in (${placeholders})`).all(...phones) as {
+          id: string;
+          username: string;
+        }[],
+      );
+    } finally {
+      sqlite.close();
+    }
+  }
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    return sort((await client.query('select id, username from users where username = any($1)', [phones])).rows);
+  } finally {
+    await client.end();
+  }
+}
