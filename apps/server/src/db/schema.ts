@@ -125,6 +125,14 @@ export interface StatementsTable {
   linked_description: string | null;
   created_at: number;
   updated_at: number;
+  /** The line's position in its player's statement, 1 = the oldest; set by the database (migration 022). */
+  user_seq: Generated<number | null>;
+}
+
+/** How many statement lines each player has, kept by the database as lines are inserted (migration 022). */
+export interface StatementCountsTable {
+  user_id: string;
+  total: number;
 }
 
 export interface IdempotencyKeysTable {
@@ -210,6 +218,7 @@ export interface Database
   ledger_accounts: LedgerAccountsTable;
   ledger_transfers: LedgerTransfersTable;
   statements: StatementsTable;
+  statement_counts: StatementCountsTable;
   idempotency_keys: IdempotencyKeysTable;
   game_providers: GameProvidersTable;
   game_accounts: GameAccountsTable;

@@ -1,26 +1,26 @@
 import type { DepositChannel } from '@wallet/contract/statement';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 
+/** The player's count of statement lines, kept by the database (migration 022): one row, whatever the history. */
 export async function countStatements(db: Kysely<Database>, userId: string): Promise<number> {
-  const row = await db
-    .selectFrom('statements')
-    .select((eb) => eb.fn.countAll<number>().as('total'))
-    .where('user_id', '=', userId)
-    .executeTakeFirstOrThrow();
-  return Number(row.total);
+  const row = await db.selectFrom('statement_counts').select('total').where('user_id', '=', userId).executeTakeFirst();
+  return Number(row?.total ?? 0);
 }
 
-/** Newest first; the id breaks ties so paging is stable when two rows share a millisecond. */
+/**
+ * Newest first, `offset` lines in: the lines whose positions (user_seq, 1 = oldest) run down from the
+ * count less the offset. A range on the (user_id, user_seq) index: the last page of a long statement
+ * costs what the first does.
+ */
 export async function pageStatements(db: Kysely<Database>, userId: string, offset: number, limit: number) {
   return db
     .selectFrom('statements')
     .selectAll()
     .where('user_id', '=', userId)
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
+    .where('user_seq', '<=', sql<number>`(select total from statement_counts where user_id = ${userId}) - ${offset}`)
+    .orderBy('user_seq', 'desc')
     .limit(limit)
-    .offset(offset)
     .execute();
 }
 

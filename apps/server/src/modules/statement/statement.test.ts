@@ -81,3 +81,67 @@ describe.each(testDialects())('statement: the channel of each deposit (%s)', (di
     expect(statements.find((entry) => entry.channel === 'slip')?.from).toBe(payload.bankCode);
   });
 });
+
+describe.each(testDialects())('statement: pages at a cost independent of its length (%s)', (dialect) => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestContext(dialect, { RATE_LIMIT_PER_MINUTE: '100000' });
+  });
+  afterAll(async () => ctx.close());
+
+  it('keeps every player a count and gapless positions, however many lines are booked at once', async () => {
+    const { phone, token } = await registerPlayer(ctx.app);
+    await fundWallet(ctx.app, phone, 100);
+    await ctx.app.inject({ method: 'GET', url: '/api/wallet/activate/pg', headers: bearer(token) });
+    const moves = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        ctx.app.inject({
+          method: 'POST',
+          url: '/api/wallet/transfer',
+          headers: { ...bearer(token), 'idempotency-key': `positions-${i}` },
+          payload: { from: 'WALLET', to: 'pg', amount: 1 },
+        }),
+      ),
+    );
+    expect(moves.map((res) => res.statusCode)).toEqual(Array.from({ length: 12 }, () => 200));
+    const user = await ctx.db.kysely
+      .selectFrom('users')
+      .select('id')
+      .where('username', '=', phone)
+      .executeTakeFirstOrThrow();
+    const lines = await ctx.db.kysely
+      .selectFrom('statements')
+      .select(['user_seq'])
+      .where('user_id', '=', user.id)
+      .orderBy('user_seq')
+      .execute();
+    const count = await ctx.db.kysely
+      .selectFrom('statement_counts')
+      .select('total')
+      .where('user_id', '=', user.id)
+      .executeTakeFirstOrThrow();
+    // The deposit and the twelve transfers.
+    expect(Number(count.total)).toBe(13);
+    expect(lines.map((line) => Number(line.user_seq))).toEqual(Array.from({ length: 13 }, (_, i) => i + 1));
+  });
+
+  it('lists newest first, every numbered page exact, the last one short', async () => {
+    const { phone, token } = await registerPlayer(ctx.app);
+    for (let i = 1; i <= 7; i += 1) {
+      await fundWallet(ctx.app, phone, i);
+      ctx.clock.advance(1_000);
+    }
+    const page = async (n: number) =>
+      (
+        await ctx.app.inject({
+          method: 'POST',
+          url: '/api/statement',
+          headers: bearer(token),
+          payload: { page: n, limit: 3 },
+        })
+      ).json<StatementListResponse>();
+    const pages = [await page(1), await page(2), await page(3), await page(4)];
+    expect(pages.map((p) => p.total)).toEqual([7, 7, 7, 7]);
+    expect(pages.map((p) => p.statements.map((line) => line.amount))).toEqual([[7, 6, 5], [4, 3, 2], [1], []]);
+  });
+});
