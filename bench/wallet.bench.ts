@@ -29,6 +29,10 @@ const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
 const WARMUP_S = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
 const PLAYERS = CONNECTIONS;
 const HISTORY = process.env.BENCH_HISTORY === '1';
+/** Lets the bench read the server's /metrics (its count of round trips to PostgreSQL). */
+const METRICS_TOKEN = randomUUID();
+/** Calls made one at a time, with nothing else running, to count round trips per call. */
+const ROUND_TRIP_PROBES = 20;
 
 interface Figures {
   name: string;
@@ -135,6 +139,7 @@ async function benchDatabase(label: string, env: Record<string, string>, bareUrl
       // The players' game accounts need the sandbox catalogue, which comes with the demo data.
       SEED_DEMO: 'true',
       LOG_LEVEL: 'silent',
+      METRICS_TOKEN,
       RATE_LIMIT_PER_MINUTE: '100000000',
       // Every bench player is made from this one address.
       OTP_SENDS_PER_IP_PER_HOUR: '100000',
@@ -185,6 +190,7 @@ async function benchDatabase(label: string, env: Record<string, string>, bareUrl
     // measured again after the endpoints, and the ratios are taken against the mean of the two.
     const bareAfter = await measure('bare Fastify GET /bare', { url: `${bareUrl}/bare` });
     report(label, [bareBefore, bareAfter], [transfer, wallet]);
+    if (env.DATABASE_URL) await reportRoundTrips(server.url, players[0]?.token ?? '');
     if (HISTORY) {
       const databaseUrl = server.env.DATABASE_URL ?? `sqlite:${server.dataDir}/wallet.db`;
       await historyFigures(label, server.url, databaseUrl, players);
@@ -203,6 +209,37 @@ async function benchDatabase(label: string, env: Record<string, string>, bareUrl
   } finally {
     await server.stop();
   }
+}
+
+/** The server's count of queries sent to PostgreSQL so far (http/metrics.ts). */
+async function roundTripsSoFar(url: string): Promise<number> {
+  const res = await fetch(`${url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+  const line = (await res.text()).split('\n').find((l) => l.startsWith('wallet_db_round_trips_total '));
+  if (!line) throw new Error('/metrics has no wallet_db_round_trips_total');
+  return Number(line.split(' ')[1]);
+}
+
+/** Round trips to PostgreSQL per transfer and per wallet read, each call alone (nothing else in flight). */
+async function reportRoundTrips(url: string, token: string) {
+  const perCall = async (call: () => Promise<Response>) => {
+    const before = await roundTripsSoFar(url);
+    for (let i = 0; i < ROUND_TRIP_PROBES; i += 1) await json(await call());
+    return ((await roundTripsSoFar(url)) - before) / ROUND_TRIP_PROBES;
+  };
+  const auth = { authorization: `Bearer ${token}` };
+  const transfer = await perCall(() =>
+    fetch(`${url}/api/wallet/transfer`, {
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'application/json', 'idempotency-key': randomUUID() },
+      body: JSON.stringify({ from: 'WALLET', to: 'pg', amount: 1 }),
+    }),
+  );
+  const wallet = await perCall(() => fetch(`${url}/api/wallet`, { headers: auth }));
+  // The sandbox game provider keeps its wallets in the same database: one of the transfer's round trips
+  // is the provider's, which a real provider makes over its own HTTP API instead.
+  console.info(
+    `  round trips to PostgreSQL per call: POST /api/wallet/transfer ${transfer.toFixed(1)} (1 of them the sandbox provider's), GET /api/wallet ${wallet.toFixed(1)}`,
+  );
 }
 
 /** POST /api/statement for one player's page, as the statement screen asks for it. */

@@ -17,6 +17,14 @@ export function preparedStatementName(text: string): string | undefined {
 }
 
 /**
+ * Whether `db` is the in-process SQLite database, where a statement costs no round trip; on PostgreSQL
+ * each one does, so the hot paths there fold several into one.
+ */
+export function isInProcess(db: Kysely<Database>): boolean {
+  return directOf(db) !== undefined;
+}
+
+/**
  * Runs `work` in a transaction, as `db.transaction().execute(work)` does. On SQLite it skips Kysely's
  * transaction machinery (see DirectSqlite.transaction); the hot paths use it. Either way `work` gets a
  * real Kysely Transaction, so code that must run inside one can say so in its types.

@@ -69,6 +69,8 @@ describe('GET /metrics', () => {
     expect(after).toMatch(/wallet_provider_calls_total\{provider="game:pg",method="deposit",outcome="ok"\} 1/);
     expect(after).toContain('nodejs_eventloop_lag_seconds');
     expect(after).toContain('wallet_connected_sockets 0');
+    // In process on SQLite: no round trips (counted on PostgreSQL, see wallet.round-trips.test.ts).
+    expect(after).toMatch(/^wallet_db_round_trips_total \d+$/m);
     // A path no route matches is one series, whatever was asked for.
     await ctx.app.inject({ method: 'GET', url: '/api/no-such-thing-1' });
     await ctx.app.inject({ method: 'GET', url: '/api/no-such-thing-2' });

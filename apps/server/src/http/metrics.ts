@@ -1,6 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { postgresRoundTrips } from '../db/postgres.ts';
 import { postedTransfers } from '../ledger/ledger.ts';
 import { sha256 } from '../lib/ids.ts';
 import type { GameProvider, GameProviders } from '../providers/games/game-provider.ts';
@@ -69,6 +70,15 @@ export function registerMetrics(app: FastifyInstance, token: string, sources: Me
     collect() {
       this.reset();
       for (const { kind, currency, amount } of postedTransfers()) this.inc({ kind, currency }, amount);
+    },
+  });
+  new Counter({
+    name: 'wallet_db_round_trips_total',
+    help: 'Queries this instance sent to PostgreSQL, BEGIN and COMMIT included (0 on SQLite, which is in process)',
+    registers: [registry],
+    collect() {
+      this.reset();
+      this.inc(postgresRoundTrips());
     },
   });
   new Gauge({

@@ -98,6 +98,21 @@ describe.each(testDialects())('ledger (%s)', (dialect) => {
     expect(await checkLedger(ctx.db.kysely)).toEqual([]);
   });
 
+  it('runs transfers both ways between the same two accounts at once without a deadlock', async () => {
+    const one = await playerWallet();
+    const two = await playerWallet();
+    await move(float, one, 10_000);
+    await move(float, two, 10_000);
+    // Each locks both rows; taken in different orders, PostgreSQL would abort some with a deadlock.
+    const results = await Promise.allSettled(
+      Array.from({ length: 40 }, (_, i) => (i % 2 === 0 ? move(one, two, 7) : move(two, one, 5))),
+    );
+    expect(results.filter((r) => r.status === 'rejected')).toEqual([]);
+    expect(await balanceOf(one.id)).toBe(10_000 - 20 * 7 + 20 * 5);
+    expect(await balanceOf(two.id)).toBe(10_000 + 20 * 7 - 20 * 5);
+    expect(await checkLedger(ctx.db.kysely)).toEqual([]);
+  });
+
   it('reports a tampered balance and a broken currency sum', async () => {
     const wallet = await playerWallet();
     await move(float, wallet, 700);

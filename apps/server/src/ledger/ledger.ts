@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import { prepared } from '../db/prepared.ts';
+import { isInProcess, prepared } from '../db/prepared.ts';
 import type { Database } from '../db/schema.ts';
 import { orderedId, randomId } from '../lib/ids.ts';
 
@@ -88,7 +88,9 @@ export class InsufficientFunds extends Error {
  * A player account is debited with `balance >= amount` in the same UPDATE, so two concurrent debits
  * can never overdraw it on either database. The two rows are updated in id order, so transfers in
  * opposite directions between the same accounts cannot deadlock on PostgreSQL. (One UPDATE of both rows
- * with `id in (…)` and a CASE was tried on SQLite: it costs more than the two keyed ones.)
+ * with `id in (…)` and a CASE was tried on SQLite: it costs more than the two keyed ones.) On PostgreSQL,
+ * where each statement is a round trip, the three are one statement (`postOnPostgres`) with the same
+ * guarantees.
  */
 export async function postTransfer(trx: Transaction<Database>, input: TransferInput): Promise<TransferResult> {
   const { from, to, amount } = input;
@@ -97,6 +99,7 @@ export async function postTransfer(trx: Transaction<Database>, input: TransferIn
   if (from.id === to.id) throw new Error('ledger transfer needs two different accounts');
   if (from.currency !== to.currency) throw new Error(`currency mismatch: ${from.currency} → ${to.currency}`);
 
+  if (!isInProcess(trx)) return postOnPostgres(trx, input);
   let fromBalance: number;
   let toBalance: number;
   if (from.id < to.id) {
@@ -109,6 +112,21 @@ export async function postTransfer(trx: Transaction<Database>, input: TransferIn
   await insertTransfer.run(trx, transferRow(input));
   countPosted(input);
   return { fromBalance, toBalance };
+}
+
+async function postOnPostgres(trx: Transaction<Database>, input: TransferInput): Promise<TransferResult> {
+  const { from, to } = input;
+  const rows = await postTransferAtOnce.all(trx, [...transferRow(input), from.ownerId !== null]);
+  const fromRow = rows.find((row) => row.id === from.id);
+  const toRow = rows.find((row) => row.id === to.id);
+  if (!toRow) throw new Error(`ledger account ${to.id} does not exist`);
+  if (!fromRow) {
+    // The credit above is undone with the caller's transaction, which this error ends.
+    if (from.ownerId !== null) throw new InsufficientFunds(from.id);
+    throw new Error(`ledger account ${from.id} does not exist`);
+  }
+  countPosted(input);
+  return { fromBalance: Number(fromRow.balance), toBalance: Number(toRow.balance) };
 }
 
 /** Transfers this process posted, by kind and currency: what /metrics reports as money movements. */
@@ -160,6 +178,28 @@ function transferRow(input: TransferInput): unknown[] {
 const insertTransfer = prepared(
   `insert into ledger_transfers (id, debit_account_id, credit_account_id, amount, currency, kind, ref_type, ref_id, created_at)
    values ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+);
+/**
+ * PostgreSQL: both balance updates and the transfer row in one statement. The rows are locked first, in
+ * id order (FOR UPDATE under ORDER BY), as the two keyed updates are, so opposite transfers cannot
+ * deadlock; a player account ($10) is debited only while `balance >= amount`, re-checked on the latest
+ * version of the row, so concurrent debits never overdraw it. The transfer row is written only when both
+ * accounts moved; otherwise the caller's transaction is rolled back (see postOnPostgres).
+ */
+const postTransferAtOnce = prepared<{ id: string; balance: number }>(
+  `with locked as (
+     select id from ledger_accounts where id in ($2, $3) order by id for update
+   ), moved as (
+     update ledger_accounts a
+        set balance = a.balance + case when a.id = $2 then -$4::bigint else $4::bigint end
+       from locked
+      where a.id = locked.id and (a.id = $3 or not $10::boolean or a.balance >= $4::bigint)
+     returning a.id, a.balance
+   ), posted as (
+     insert into ledger_transfers (id, debit_account_id, credit_account_id, amount, currency, kind, ref_type, ref_id, created_at)
+     select $1, $2, $3, $4::bigint, $5, $6, $7, $8, $9::bigint where (select count(*) from moved) = 2
+   )
+   select id, balance from moved`,
 );
 /** A player account never goes below zero: the condition and the change are one statement. */
 const debitPlayer = prepared<{ balance: number }>(
