@@ -210,6 +210,43 @@ describe('SQLite group commit', () => {
   });
 });
 
+describe('SQLite checkpoints under steady load', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'wallet-wal-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('starts the WAL over from the background thread, never checkpointing on the event loop', async () => {
+    const file = join(dir, 'steady.db');
+    const db = openDb(`sqlite:${file}`, { walRestartPages: 200 });
+    try {
+      await migrate(db);
+      for (let i = 0; i < 300; i++) {
+        await db.kysely.transaction().execute((trx) => putSetting.run(trx, [`busy-${i % 10}`, String(i), i]));
+      }
+      // The connection serving requests never checkpoints itself: its checkpoints' fsyncs stall every request.
+      const autocheckpoint = await sql<{ wal_autocheckpoint: number }>`pragma wal_autocheckpoint`.execute(db.kysely);
+      expect(Number(autocheckpoint.rows[0]?.wal_autocheckpoint)).toBe(0);
+      // Past walRestartPages the worker holds new writes back (without blocking the event loop), copies
+      // the rest of the WAL into the database and truncates it.
+      const page = 'x'.repeat(4000);
+      await db.kysely.transaction().execute(async (trx) => {
+        for (let i = 0; i < 500; i++) await putSetting.run(trx, [`big-${i}`, page, i]);
+      });
+      await expect.poll(() => statSync(`${file}-wal`).size, { timeout: 5_000, interval: 50 }).toBe(0);
+      // Writes go on afterwards.
+      await db.kysely.transaction().execute((trx) => putSetting.run(trx, ['after', '"1"', 1]));
+      const reader = new SQLite(file, { readonly: true });
+      try {
+        expect(reader.prepare('select value from settings where key = ?').get('big-499')).toEqual({ value: page });
+        expect(reader.prepare('select value from settings where key = ?').get('after')).toEqual({ value: '"1"' });
+      } finally {
+        reader.close();
+      }
+    } finally {
+      await db.close();
+    }
+  });
+});
+
 describe('SQLite durability', () => {
   const dir = mkdtempSync(join(tmpdir(), 'wallet-sync-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));

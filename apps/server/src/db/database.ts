@@ -22,6 +22,8 @@ export interface OpenDbOptions {
    * operators who want commits to survive power loss too, at a cost in writes per second.
    */
   sqliteSynchronous?: 'NORMAL' | 'FULL';
+  /** SQLite only: the WAL size (pages) past which the background checkpointer starts it over (tests lower it). */
+  walRestartPages?: number;
 }
 
 /** SQLite's page cache for the one connection, in KiB. */
@@ -46,7 +48,7 @@ export function openDb(url: string, options: OpenDbOptions = {}): Db {
     // for nearly every statement of a money movement. In memory it is a copy; these journals last one
     // transaction.
     sqlite.pragma('temp_store = MEMORY');
-    const kysely = openSqliteKysely(sqlite, file === ':memory:' ? undefined : file);
+    const kysely = openSqliteKysely(sqlite, file === ':memory:' ? undefined : file, options.walRestartPages);
     return { kysely, dialect: 'sqlite', close: () => kysely.destroy() };
   }
   const kysely = openPostgresKysely(url, options.schema);

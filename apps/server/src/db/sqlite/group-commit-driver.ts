@@ -19,16 +19,12 @@ import { BackgroundCheckpointer } from './checkpointer.ts';
 const STATEMENT_CACHE_SIZE = 500;
 /** A shared SQLite transaction commits at the latest after this many logical transactions. */
 const GROUP_MAX_TRANSACTIONS = 200;
-/** A busy database (this many group commits) gets a background checkpointer… */
-const CHECKPOINTER_AFTER_GROUPS = 256;
 /**
- * …while the connection itself checkpoints only when the WAL has grown past this many pages (200 MB):
- * under steady load that is how the WAL starts over (see checkpointer.ts). Its two fsyncs stall
- * the event loop while the disk is busy: under full transfer load, 50,000 instead of 10,000 pages gave
- * a few percent more transfers and a p99 about ten milliseconds lower. The file keeps its largest size
- * until the database closes.
+ * A busy database (this many group commits) gets a background checkpointer, and from then on the
+ * connection never checkpoints itself: a checkpoint's fsyncs on this connection stall the event loop,
+ * every request with it. The worker also starts the WAL over (checkpointer.ts, WAL_RESTART_PAGES).
  */
-const FALLBACK_AUTOCHECKPOINT_PAGES = 50_000;
+const CHECKPOINTER_AFTER_GROUPS = 256;
 
 /**
  * SQLite has one connection. Kysely's driver and the direct statements below both take it through
@@ -98,10 +94,14 @@ export class DirectSqlite {
   #groupsCommitted = 0;
   #checkpointer: BackgroundCheckpointer | undefined;
 
-  /** `file` is the database file, or undefined for an in-memory database (nothing to checkpoint). */
+  /**
+   * `file` is the database file, or undefined for an in-memory database (nothing to checkpoint);
+   * `walRestartPages` overrides checkpointer.ts's WAL_RESTART_PAGES (tests).
+   */
   constructor(
     readonly sqlite: SQLite.Database,
     readonly file?: string,
+    readonly walRestartPages?: number,
   ) {}
 
   readonly #controlStatements = new Map<string, SQLite.Statement>();
@@ -330,11 +330,28 @@ export class DirectSqlite {
   /** Takes checkpoints off the event loop once the database is busy (see checkpointer.ts). */
   #startCheckpointer(): void {
     if (!this.file || this.#checkpointer) return;
-    this.#checkpointer = new BackgroundCheckpointer(this.file, () => {
-      // Without the worker the connection checkpoints as SQLite does by default.
-      this.sqlite.pragma('wal_autocheckpoint = 1000');
+    this.#checkpointer = new BackgroundCheckpointer(this.file, {
+      // Without a working worker the connection checkpoints as SQLite does by default.
+      onFailure: () => this.sqlite.pragma('wal_autocheckpoint = 1000'),
+      holdWrites: () => this.#holdConnection(),
+      ...(this.walRestartPages ? { restartPages: this.walRestartPages } : {}),
     });
-    this.sqlite.pragma(`wal_autocheckpoint = ${FALLBACK_AUTOCHECKPOINT_PAGES}`);
+    this.sqlite.pragma('wal_autocheckpoint = 0');
+  }
+
+  /**
+   * Takes the connection as a transaction would (waiting, never blocking the event loop) and commits
+   * the open group, so nothing of this connection is in the WAL's way; returns the release.
+   */
+  async #holdConnection(): Promise<() => void> {
+    await this.lock.acquire();
+    try {
+      this.commitGroup();
+    } catch (error) {
+      this.endTurn();
+      throw error;
+    }
+    return () => this.endTurn();
   }
 
   /** The end of the event-loop turn the group began in: commit now, or when the current holder is done. */
@@ -472,8 +489,12 @@ export function directOf(db: Kysely<Database>): { direct: DirectSqlite; holdsCon
 }
 
 /** The Kysely instance on an open better-sqlite3 connection: `file` as for DirectSqlite. */
-export function openSqliteKysely(sqlite: SQLite.Database, file: string | undefined): Kysely<Database> {
-  const direct = new DirectSqlite(sqlite, file);
+export function openSqliteKysely(
+  sqlite: SQLite.Database,
+  file: string | undefined,
+  walRestartPages?: number,
+): Kysely<Database> {
+  const direct = new DirectSqlite(sqlite, file, walRestartPages);
   const dialect = new WalletSqliteDialect(direct);
   const kysely = new Kysely<Database>({ dialect });
   // A Transaction never calls its driver (it cannot open or end transactions itself); any driver will do.
