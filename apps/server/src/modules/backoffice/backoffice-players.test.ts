@@ -52,6 +52,27 @@ describe.each(testDialects())('back-office players desk (%s)', (dialect) => {
     expect((await support('GET', '/api/backoffice/players?limit=1000')).statusCode).toBe(400);
   });
 
+  it('pages the statement tab exactly as the player sees the statement, newest first', async () => {
+    const { phone, token } = await registerPlayer(ctx.app);
+    const id = await playerId(token);
+    for (let i = 1; i <= 7; i += 1) await fundWallet(ctx.app, phone, i);
+    const owner = await asOwner();
+    const pageOf = async (page: number) =>
+      (await owner('GET', `/api/backoffice/players/${id}/records?kind=statement&limit=3&page=${page}`)).json();
+    const pages = [await pageOf(1), await pageOf(2), await pageOf(3), await pageOf(4)];
+    expect(pages.map((p) => p.total)).toEqual([7, 7, 7, 7]);
+    expect(pages.map((p) => p.items.map((item: { amount: number }) => item.amount))).toEqual([
+      [7, 6, 5],
+      [4, 3, 2],
+      [1],
+      [],
+    ]);
+    const player = await playerCaller(ctx.app, token)('POST', '/api/statement', { page: 2, limit: 3 });
+    expect(player.json().statements.map((line: { _id: string }) => line._id)).toEqual(
+      pages[1].items.map((item: { id: string }) => item.id),
+    );
+  });
+
   it('shows the player page: profile, bank, balances, records, sessions and audit history', async () => {
     const { phone, token } = await registerPlayer(ctx.app);
     const id = await playerId(token);

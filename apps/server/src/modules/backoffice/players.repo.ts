@@ -1,5 +1,12 @@
 import type { PlayerRecordKind } from '@wallet/contract/backoffice/player-rules';
-import { type Insertable, type Kysely, type SelectQueryBuilder, sql, type Transaction } from 'kysely';
+import {
+  type Insertable,
+  type Kysely,
+  type SelectExpression,
+  type SelectQueryBuilder,
+  sql,
+  type Transaction,
+} from 'kysely';
 import type { BankChangeRequestsTable, WalletAdjustmentsTable } from '../../db/schema/players-desk.ts';
 import type { Database, UserUpdate } from '../../db/schema.ts';
 
@@ -195,6 +202,35 @@ export interface RecordRow {
   note: string | null;
 }
 
+/**
+ * The whole statement as the player sees it, newest first, at a cost independent of its length: the
+ * count is the one row the database keeps, the page a range of positions (user_seq, migration 022) on
+ * the (user_id, user_seq) index, as the player's own statement reads it.
+ */
+async function wholeStatementPage<C extends SelectExpression<Database, 'statements'>>(
+  db: Kysely<Database>,
+  userId: string,
+  columns: readonly C[],
+  page: Page,
+) {
+  const [rows, count] = await Promise.all([
+    db
+      .selectFrom('statements')
+      .select(columns)
+      .where('user_id', '=', userId)
+      .where(
+        'user_seq',
+        '<=',
+        sql<number>`(select total from statement_counts where user_id = ${userId}) - ${page.offset}`,
+      )
+      .orderBy('user_seq', 'desc')
+      .limit(page.limit)
+      .execute(),
+    db.selectFrom('statement_counts').select('total').where('user_id', '=', userId).executeTakeFirst(),
+  ]);
+  return { rows, total: Number(count?.total ?? 0) };
+}
+
 /** One tab of the player page: statement rows, deposits, withdrawals or slips, newest first. */
 export async function playerRecords(
   db: Kysely<Database>,
@@ -216,6 +252,7 @@ export async function playerRecords(
       'to_code',
       'linked_description as note',
     ] as const;
+    if (kind === 'statement') return wholeStatementPage(db, userId, columns, page);
     return pageWithTotal(base, (query) => query.select(columns), NEWEST_FIRST, page);
   }
   if (kind === 'withdrawals') {
