@@ -11,10 +11,18 @@ export interface TablePaging {
   pageSize: number;
 }
 
+/** A framed list's heading, with what can be done to the list beside it (a "new" button). */
+export interface TableTitle {
+  id: string;
+  text: ReactNode;
+  actions?: ReactNode;
+}
+
 /**
  * A list as the back office shows it: what went wrong (with a retry), the loader, then the table
  * with its empty line, the count and the pages (server-paged lists), and the CSV export on top.
- * `framed` puts it in a card of its own; a tab that sits in a card already leaves it off.
+ * `framed` puts it in a card of its own (with `title`, headed and named by it); a tab that sits in a
+ * card already leaves it off.
  */
 export function PagedTable<Item>({
   list,
@@ -29,6 +37,7 @@ export function PagedTable<Item>({
   exportCsv,
   framed = true,
   label,
+  title,
 }: {
   list: UseQueryResult<{ items: Item[]; total?: number; limit?: number }>;
   /** The rows to show when not the answer's own (a small list sorted in the browser). */
@@ -47,6 +56,7 @@ export function PagedTable<Item>({
   framed?: boolean;
   /** The table's accessible name. */
   label?: string;
+  title?: TableTitle;
 }) {
   const data = list.data;
   const rows = items ?? [];
@@ -54,6 +64,14 @@ export function PagedTable<Item>({
   const limit = data?.limit || paging?.pageSize || 1;
   const body = (
     <>
+      {title ? (
+        <div className="table-card-title">
+          <h2 className="card-title" id={title.id}>
+            {title.text}
+          </h2>
+          {title.actions}
+        </div>
+      ) : null}
       {exportCsv ? <div className="table-toolbar">{exportCsv}</div> : null}
       <div className="table-scroll">
         <table className="data-table" aria-label={label}>
@@ -90,7 +108,15 @@ export function PagedTable<Item>({
     <>
       {list.isError ? <LoadFailedCard icon={icon} error={list.error} onRetry={() => list.refetch()} /> : null}
       <Loader active={list.isPending} />
-      {data ? framed ? <section className="card table-card">{body}</section> : body : null}
+      {data ? (
+        framed ? (
+          <section className="card table-card" aria-labelledby={title?.id}>
+            {body}
+          </section>
+        ) : (
+          body
+        )
+      ) : null}
     </>
   );
 }
