@@ -1,0 +1,160 @@
+import type { UseMutationResult } from '@tanstack/react-query';
+import type { BonusTypeCreatePayload } from '@wallet/contract/backoffice/promotions';
+import {
+  PERCENT_FAIL_MAX,
+  PERCENT_VALUE_MAX,
+  PROMOTION_KINDS,
+  type PromotionKind,
+} from '@wallet/contract/backoffice/promotions-rules';
+import { errorText } from '@wallet/web-kit/api/api-error';
+import { SelectField, TextField } from '@wallet/web-kit/ui/field';
+import { useToast } from '@wallet/web-kit/ui/toast';
+import type { FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { minorFromText, textFromMinor, wholeFromText } from './form-values';
+
+/** The bonus arithmetic a bonus type and a promotion code share (the contract's offer fields). */
+export type OfferTerms = Pick<
+  BonusTypeCreatePayload,
+  'kind' | 'value' | 'maxBonus' | 'minDeposit' | 'percentSuccess' | 'percentFail' | 'turnoverMultiple' | 'maxWithdraw'
+>;
+
+/** The same terms as the operator types them: numbers as text, checked and turned into minor units on save. */
+export type OfferTermsDraft = { kind: PromotionKind } & Record<Exclude<keyof OfferTerms, 'kind'>, string>;
+
+export function offerTermsDraft(terms: OfferTerms | null, kind: PromotionKind): OfferTermsDraft {
+  if (!terms) {
+    return {
+      kind,
+      value: '',
+      maxBonus: '0',
+      minDeposit: '0',
+      percentSuccess: '0',
+      percentFail: '0',
+      turnoverMultiple: '0',
+      maxWithdraw: '0',
+    };
+  }
+  return {
+    kind: terms.kind,
+    value: terms.kind === 'fixed' ? textFromMinor(terms.value) : String(terms.value),
+    maxBonus: textFromMinor(terms.maxBonus),
+    minDeposit: textFromMinor(terms.minDeposit),
+    percentSuccess: String(terms.percentSuccess),
+    percentFail: String(terms.percentFail),
+    turnoverMultiple: String(terms.turnoverMultiple),
+    maxWithdraw: textFromMinor(terms.maxWithdraw),
+  };
+}
+
+/** Reads a draft's fields as the server will check them, noting each field that is wrong in `problems`. */
+export function draftReader<Draft>(draft: Draft, t: (key: string) => string) {
+  const problems: Partial<Record<keyof Draft, string>> = {};
+  return {
+    problems,
+    whole(key: keyof Draft, max = Number.MAX_SAFE_INTEGER): number {
+      const value = wholeFromText(draft[key] as string);
+      if (value === null || value > max) problems[key] = t('promotions.wholeNumber');
+      return value ?? 0;
+    },
+    money(key: keyof Draft): number {
+      const value = minorFromText(draft[key] as string);
+      if (value === null) problems[key] = t('promotions.amountInvalid');
+      return value ?? 0;
+    },
+  };
+}
+
+export function readOfferTerms<Draft extends OfferTermsDraft>(
+  draft: Draft,
+  reader: ReturnType<typeof draftReader<Draft>>,
+  t: (key: string) => string,
+): OfferTerms {
+  const value = draft.kind === 'fixed' ? reader.money('value') : reader.whole('value', PERCENT_VALUE_MAX);
+  if (!reader.problems.value && value <= 0) reader.problems.value = t('promotions.valuePositive');
+  return {
+    kind: draft.kind,
+    value,
+    maxBonus: reader.money('maxBonus'),
+    minDeposit: reader.money('minDeposit'),
+    percentSuccess: reader.whole('percentSuccess'),
+    percentFail: reader.whole('percentFail', PERCENT_FAIL_MAX),
+    turnoverMultiple: reader.whole('turnoverMultiple'),
+    maxWithdraw: reader.money('maxWithdraw'),
+  };
+}
+
+/** The offer's fields of a promotions form, inside its grid. */
+export function OfferTermsFields({
+  draft,
+  problems,
+  onChange,
+}: {
+  draft: OfferTermsDraft;
+  problems: Partial<Record<keyof OfferTermsDraft, string>>;
+  onChange: (changes: Partial<OfferTermsDraft>) => void;
+}) {
+  const { t } = useTranslation();
+  const field = (key: Exclude<keyof OfferTermsDraft, 'kind'>, label: string, hint?: string) => (
+    <TextField
+      label={label}
+      name={key}
+      inputMode={key === 'value' || key.startsWith('max') || key === 'minDeposit' ? 'decimal' : 'numeric'}
+      value={draft[key]}
+      hint={hint}
+      error={problems[key] ?? null}
+      onChange={(event) => onChange({ [key]: event.target.value })}
+    />
+  );
+  return (
+    <>
+      <SelectField
+        label={t('promotions.kind')}
+        name="kind"
+        value={draft.kind}
+        options={PROMOTION_KINDS.map((kind) => ({ value: kind, label: t(`promotions.kinds.${kind}`) }))}
+        onChange={(event) => onChange({ kind: event.target.value as PromotionKind })}
+      />
+      {field('value', draft.kind === 'fixed' ? t('promotions.valueFixed') : t('promotions.valuePercent'))}
+      {field('maxBonus', t('promotions.maxBonus'), t('promotions.bahtNoCapHint'))}
+      {field('minDeposit', t('promotions.minDeposit'), t('promotions.bahtHint'))}
+      {field('percentSuccess', t('promotions.percentSuccess'), t('promotions.percentSuccessHint'))}
+      {field('percentFail', t('promotions.percentFail'), t('promotions.percentFailHint'))}
+      {field('turnoverMultiple', t('promotions.turnoverMultiple'), t('promotions.zeroNone'))}
+      {field('maxWithdraw', t('promotions.maxWithdraw'), t('promotions.bahtNoCapHint'))}
+    </>
+  );
+}
+
+/**
+ * Saving a promotions form: the checked payload goes with the operator's optional reason; success says
+ * so and closes the form; a refusal is shown with the field the server named.
+ */
+export function usePromotionFormSave<Variables extends { reason?: string; isNew: boolean }>(
+  save: UseMutationResult<unknown, Error, Variables>,
+  onDone: () => void,
+) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const submit = (
+    event: FormEvent,
+    checked: Omit<Variables, 'reason' | 'isNew'> | undefined,
+    reason: string,
+    isNew: boolean,
+  ) => {
+    event.preventDefault();
+    if (!checked) return;
+    save.mutate({ ...checked, ...(reason.trim() ? { reason: reason.trim() } : {}), isNew } as Variables, {
+      onSuccess: () => {
+        toast.success(t('promotions.saved'));
+        onDone();
+      },
+    });
+  };
+  const saveError = save.error
+    ? `${errorText(save.error, t('errors.INTERNAL_SERVER_ERROR'))}${
+        'field' in save.error && save.error.field ? ` (${String(save.error.field)})` : ''
+      }`
+    : null;
+  return { submit, saveError };
+}
