@@ -8,7 +8,7 @@ import { DateTime } from '@wallet/web-kit/ui/date-time';
 import { Loader } from '@wallet/web-kit/ui/loader';
 import { Modal } from '@wallet/web-kit/ui/modal';
 import { Money } from '@wallet/web-kit/ui/money';
-import { Paginator } from '@wallet/web-kit/ui/paginator';
+import { PagedHistory } from '@wallet/web-kit/ui/paged-history';
 import { SafeHtml } from '@wallet/web-kit/ui/safe-html';
 import { useToast } from '@wallet/web-kit/ui/toast';
 import { useRef, useState } from 'react';
@@ -104,48 +104,36 @@ function RefundTerms({ offer }: { offer: RefundCheckResponse }) {
 
 function RefundList() {
   const { t } = useTranslation();
-  const [page, setPage] = useState(1);
-  const refunds = useRefunds(page);
-  const data = refunds.data;
-  // SPEC §8: a failed refund list only hides the loader.
   return (
-    <section className="promo-history" aria-label={t('refund.historyTitle')}>
-      <h3 className="promo-history-title">{t('refund.historyTitle')}</h3>
-      {refunds.isPending ? <Loader /> : null}
-      {data && data.refunds.length === 0 ? <p className="promo-empty">{t('refund.empty')}</p> : null}
-      {data && data.refunds.length > 0 ? (
+    <PagedHistory
+      title={t('refund.historyTitle')}
+      empty={t('refund.empty')}
+      pageSize={REFUND_PAGE_SIZE}
+      usePage={useRefundHistory}
+      head={
         <>
-          <div className="promo-table-wrap">
-            <table className="promo-table" aria-busy={refunds.isFetching}>
-              <thead>
-                <tr>
-                  <th scope="col">{t('refund.createdAt')}</th>
-                  <th scope="col" className="is-amount">
-                    {t('refund.amount')}
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.refunds.map((refund) => (
-                  <tr key={refund.createdAt} data-testid="refund-row">
-                    <td className="promo-date">
-                      <DateTime value={refund.createdAt} />
-                    </td>
-                    <td className="is-amount">
-                      <Money value={refund.refundAmount} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <Paginator
-            page={page}
-            totalPages={Math.max(1, Math.ceil(data.total / REFUND_PAGE_SIZE))}
-            onChange={setPage}
-          />
+          <th scope="col">{t('refund.createdAt')}</th>
+          <th scope="col" className="is-amount">
+            {t('refund.amount')}
+          </th>
         </>
-      ) : null}
-    </section>
+      }
+      row={(refund) => (
+        <tr key={refund.createdAt} data-testid="refund-row">
+          <td className="promo-date">
+            <DateTime value={refund.createdAt} />
+          </td>
+          <td className="is-amount">
+            <Money value={refund.refundAmount} />
+          </td>
+        </tr>
+      )}
+    />
   );
+}
+
+/** One page of the history, as PagedHistory reads it. */
+function useRefundHistory(page: number) {
+  const refunds = useRefunds(page);
+  return { ...refunds, data: refunds.data && { rows: refunds.data.refunds, total: refunds.data.total } };
 }
