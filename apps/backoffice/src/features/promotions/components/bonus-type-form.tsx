@@ -6,10 +6,10 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSaveBonusType } from '../api/save-bonus-type';
 import { BannersEditor } from './banners-editor';
-import { isoFromLocal, localFromIso } from './form-values';
+import { DraftNumberField } from './draft-field';
+import { draftReader, isoFromLocal, localFromIso } from './form-values';
 import { LanguageTexts, type Texts } from './language-texts';
 import {
-  draftReader,
   type OfferTermsDraft,
   OfferTermsFields,
   offerTermsDraft,
@@ -115,14 +115,13 @@ export function BonusTypeForm({ bonus, onDone }: { bonus: BonusTypeView | null; 
             options={BONUS_TYPES.map((type) => ({ value: type, label: t(`promotions.limitTypes.${type}`) }))}
             onChange={(event) => set({ limitType: event.target.value as BonusType })}
           />
-          <TextField
-            label={t('promotions.maxReceived')}
+          <DraftNumberField
+            draft={draft}
+            problems={problems}
+            set={set}
             name="maxReceived"
-            inputMode="numeric"
-            value={draft.maxReceived}
+            label={t('promotions.maxReceived')}
             hint={t('promotions.zeroUnlimited')}
-            error={problems.maxReceived ?? null}
-            onChange={(event) => set({ maxReceived: event.target.value })}
           />
           <OfferTermsFields draft={draft} problems={problems} onChange={set} />
           <TextField
@@ -133,13 +132,12 @@ export function BonusTypeForm({ bonus, onDone }: { bonus: BonusTypeView | null; 
             value={draft.expiresAt}
             onChange={(event) => set({ expiresAt: event.target.value })}
           />
-          <TextField
-            label={t('promotions.sortOrder')}
+          <DraftNumberField
+            draft={draft}
+            problems={problems}
+            set={set}
             name="sortOrder"
-            inputMode="numeric"
-            value={draft.sortOrder}
-            error={problems.sortOrder ?? null}
-            onChange={(event) => set({ sortOrder: event.target.value })}
+            label={t('promotions.sortOrder')}
           />
           <label className="checkbox settings-check">
             <input

@@ -1,3 +1,5 @@
+import { errorText } from '@wallet/web-kit/api/api-error';
+
 /** The contract's MINOR_UNITS_PER_MAJOR; its module pulls Zod, which the back office keeps out of its chunks. */
 const MINOR_UNITS_PER_MAJOR = 100;
 
@@ -35,4 +37,29 @@ export function isoFromLocal(local: string): string | null {
   if (!local) return null;
   const date = new Date(local);
   return Number.isNaN(date.getTime()) ? null : date.toISOString();
+}
+
+/** Reads a draft's fields as the server will check them, noting each field that is wrong in `problems`. */
+export function draftReader<Draft>(draft: Draft, t: (key: string) => string) {
+  const problems: Partial<Record<keyof Draft, string>> = {};
+  return {
+    problems,
+    whole(key: keyof Draft, max = Number.MAX_SAFE_INTEGER): number {
+      const value = wholeFromText(draft[key] as string);
+      if (value === null || value > max) problems[key] = t('promotions.wholeNumber');
+      return value ?? 0;
+    },
+    money(key: keyof Draft): number {
+      const value = minorFromText(draft[key] as string);
+      if (value === null) problems[key] = t('promotions.amountInvalid');
+      return value ?? 0;
+    },
+  };
+}
+
+/** A refused save as the operator reads it: the translated reason, and the field the server named. */
+export function saveErrorText(error: Error | null, t: (key: string) => string): string | null {
+  if (!error) return null;
+  const field = 'field' in error && error.field ? ` (${String(error.field)})` : '';
+  return `${errorText(error, t('errors.INTERNAL_SERVER_ERROR'))}${field}`;
 }

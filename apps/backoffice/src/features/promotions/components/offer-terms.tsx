@@ -6,12 +6,12 @@ import {
   PROMOTION_KINDS,
   type PromotionKind,
 } from '@wallet/contract/backoffice/promotions-rules';
-import { errorText } from '@wallet/web-kit/api/api-error';
-import { SelectField, TextField } from '@wallet/web-kit/ui/field';
+import { SelectField } from '@wallet/web-kit/ui/field';
 import { useToast } from '@wallet/web-kit/ui/toast';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { minorFromText, textFromMinor, wholeFromText } from './form-values';
+import { DraftNumberField } from './draft-field';
+import { type draftReader, saveErrorText, textFromMinor } from './form-values';
 
 /** The bonus arithmetic a bonus type and a promotion code share (the contract's offer fields). */
 export type OfferTerms = Pick<
@@ -47,24 +47,6 @@ export function offerTermsDraft(terms: OfferTerms | null, kind: PromotionKind): 
   };
 }
 
-/** Reads a draft's fields as the server will check them, noting each field that is wrong in `problems`. */
-export function draftReader<Draft>(draft: Draft, t: (key: string) => string) {
-  const problems: Partial<Record<keyof Draft, string>> = {};
-  return {
-    problems,
-    whole(key: keyof Draft, max = Number.MAX_SAFE_INTEGER): number {
-      const value = wholeFromText(draft[key] as string);
-      if (value === null || value > max) problems[key] = t('promotions.wholeNumber');
-      return value ?? 0;
-    },
-    money(key: keyof Draft): number {
-      const value = minorFromText(draft[key] as string);
-      if (value === null) problems[key] = t('promotions.amountInvalid');
-      return value ?? 0;
-    },
-  };
-}
-
 export function readOfferTerms<Draft extends OfferTermsDraft>(
   draft: Draft,
   reader: ReturnType<typeof draftReader<Draft>>,
@@ -95,15 +77,15 @@ export function OfferTermsFields({
   onChange: (changes: Partial<OfferTermsDraft>) => void;
 }) {
   const { t } = useTranslation();
-  const field = (key: Exclude<keyof OfferTermsDraft, 'kind'>, label: string, hint?: string) => (
-    <TextField
+  const field = (name: Exclude<keyof OfferTermsDraft, 'kind'>, label: string, hint?: string) => (
+    <DraftNumberField
+      draft={draft}
+      problems={problems}
+      set={onChange}
+      name={name}
       label={label}
-      name={key}
-      inputMode={key === 'value' || key.startsWith('max') || key === 'minDeposit' ? 'decimal' : 'numeric'}
-      value={draft[key]}
       hint={hint}
-      error={problems[key] ?? null}
-      onChange={(event) => onChange({ [key]: event.target.value })}
+      decimal={name === 'value' || name === 'minDeposit' || name.startsWith('max')}
     />
   );
   return (
@@ -151,10 +133,6 @@ export function usePromotionFormSave<Variables extends { reason?: string; isNew:
       },
     });
   };
-  const saveError = save.error
-    ? `${errorText(save.error, t('errors.INTERNAL_SERVER_ERROR'))}${
-        'field' in save.error && save.error.field ? ` (${String(save.error.field)})` : ''
-      }`
-    : null;
+  const saveError = saveErrorText(save.error, t);
   return { submit, saveError };
 }

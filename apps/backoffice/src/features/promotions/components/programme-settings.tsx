@@ -1,128 +1,87 @@
+import type { UseMutationResult, UseQueryResult } from '@tanstack/react-query';
 import type { InviteSettingsView, PromotionBanners, RefundSettingsView } from '@wallet/contract/backoffice/promotions';
 import { PERCENT_FAIL_MAX, REFUND_PERIODS, type RefundPeriod } from '@wallet/contract/backoffice/promotions-rules';
-import { errorText } from '@wallet/web-kit/api/api-error';
 import { FormError, SelectField, TextField } from '@wallet/web-kit/ui/field';
 import { GiftIcon, RefundIcon } from '@wallet/web-kit/ui/icons';
 import { Loader } from '@wallet/web-kit/ui/loader';
 import { LoadFailedCard } from '@wallet/web-kit/ui/status-card';
 import { useToast } from '@wallet/web-kit/ui/toast';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useInviteSettings } from '../api/get-invite-settings';
 import { useRefundSettings } from '../api/get-refund-settings';
 import { useSaveInviteSettings } from '../api/save-invite-settings';
 import { useSaveRefundSettings } from '../api/save-refund-settings';
 import { BannersEditor } from './banners-editor';
-import { minorFromText, textFromMinor, wholeFromText } from './form-values';
+import { DraftNumberField } from './draft-field';
+import { draftReader, saveErrorText, textFromMinor } from './form-values';
 import { LanguageTexts } from './language-texts';
 
-type Problems = Record<string, string>;
-
-/** Reads whole percents and baht amounts off a form, collecting which fields are wrong. */
-function reader(t: (key: string) => string) {
-  const problems: Problems = {};
-  return {
-    problems,
-    whole(key: string, text: string, max: number) {
-      const value = wholeFromText(text);
-      if (value === null || value > max) problems[key] = t('promotions.wholeNumber');
-      return value ?? 0;
-    },
-    money(key: string, text: string) {
-      const value = minorFromText(text);
-      if (value === null) problems[key] = t('promotions.amountInvalid');
-      return value ?? 0;
-    },
-  };
-}
-
-function useSaveError(error: Error | null) {
-  const { t } = useTranslation();
-  if (!error) return null;
-  const field = 'field' in error && error.field ? ` (${String(error.field)})` : '';
-  return `${errorText(error, t('errors.INTERNAL_SERVER_ERROR'))}${field}`;
-}
-
-/** The invite (referral) programme: the percent of each referred deposit and the bonus a claim becomes. */
-export function InviteSettingsPanel({ canManage }: { canManage: boolean }) {
-  const settings = useInviteSettings();
+/** The programme's settings once loaded, or what went wrong loading them. */
+function SettingsPanel<Settings>({
+  settings,
+  icon,
+  form,
+}: {
+  settings: UseQueryResult<Settings>;
+  icon: ReactNode;
+  form: (settings: Settings) => ReactNode;
+}) {
   if (settings.isError) {
-    return <LoadFailedCard icon={<GiftIcon />} error={settings.error} onRetry={() => void settings.refetch()} />;
+    return <LoadFailedCard icon={icon} error={settings.error} onRetry={() => void settings.refetch()} />;
   }
   if (!settings.data) return <Loader />;
-  return <InviteForm key={JSON.stringify(settings.data)} settings={settings.data} canManage={canManage} />;
+  return form(settings.data);
 }
 
-function InviteForm({ settings, canManage }: { settings: InviteSettingsView; canManage: boolean }) {
+/**
+ * A programme's settings form: its title and hint, the fields (read-only without the right to manage),
+ * the operator's optional reason, and the save. `check` reads the draft into the payload, or gives the
+ * fields that are wrong.
+ */
+function ProgrammeForm<Payload>({
+  id,
+  icon,
+  title,
+  hint,
+  canManage,
+  save,
+  check,
+  children,
+}: {
+  id: 'invite' | 'refund';
+  icon: ReactNode;
+  title: string;
+  hint: string;
+  canManage: boolean;
+  save: UseMutationResult<unknown, Error, Payload & { reason?: string }>;
+  check: () => { payload: Payload; problems: Record<string, string> };
+  children: (problems: Record<string, string>) => ReactNode;
+}) {
   const { t } = useTranslation();
   const toast = useToast();
-  const save = useSaveInviteSettings();
-  const [enabled, setEnabled] = useState(settings.enabled);
-  const [percent, setPercent] = useState(String(settings.percent));
-  const [percentSuccess, setPercentSuccess] = useState(String(settings.percentSuccess));
-  const [percentFail, setPercentFail] = useState(String(settings.percentFail));
-  const [banners, setBanners] = useState<PromotionBanners>(settings.banners);
   const [reason, setReason] = useState('');
-  const [problems, setProblems] = useState<Problems>({});
-  const saveError = useSaveError(save.error);
-
+  const [problems, setProblems] = useState<Record<string, string>>({});
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const read = reader(t);
-    const payload = {
-      enabled,
-      percent: read.whole('percent', percent, 100),
-      percentSuccess: read.whole('percentSuccess', percentSuccess, 10_000),
-      percentFail: read.whole('percentFail', percentFail, PERCENT_FAIL_MAX),
-      banners,
-      ...(reason.trim() ? { reason: reason.trim() } : {}),
-    };
-    setProblems(read.problems);
-    if (Object.keys(read.problems).length > 0) return;
-    save.mutate(payload, { onSuccess: () => toast.success(t('promotions.saved')) });
+    const checked = check();
+    setProblems(checked.problems);
+    if (Object.keys(checked.problems).length > 0) return;
+    save.mutate(
+      { ...checked.payload, ...(reason.trim() ? { reason: reason.trim() } : {}) },
+      { onSuccess: () => toast.success(t('promotions.saved')) },
+    );
   };
-
+  const saveError = saveErrorText(save.error, t);
   return (
-    <form className="card form" onSubmit={submit} noValidate aria-labelledby="invite-title" data-testid="invite-form">
-      <h2 className="card-title" id="invite-title">
-        <GiftIcon />
-        {t('promotions.tabs.invite')}
+    <form className="card form" onSubmit={submit} noValidate aria-labelledby={`${id}-title`} data-testid={`${id}-form`}>
+      <h2 className="card-title" id={`${id}-title`}>
+        {icon}
+        {title}
       </h2>
-      <p className="muted">{t('promotions.inviteHint')}</p>
+      <p className="muted">{hint}</p>
       <fieldset className="promo-form-sections" disabled={!canManage}>
-        <div className="settings-grid">
-          <label className="checkbox settings-check">
-            <input type="checkbox" checked={enabled} onChange={(event) => setEnabled(event.target.checked)} />
-            <span>{t('promotions.enabled')}</span>
-          </label>
-          <TextField
-            label={t('promotions.invitePercent')}
-            name="percent"
-            inputMode="numeric"
-            value={percent}
-            error={problems.percent ?? null}
-            onChange={(event) => setPercent(event.target.value)}
-          />
-          <TextField
-            label={t('promotions.percentSuccess')}
-            name="percentSuccess"
-            inputMode="numeric"
-            value={percentSuccess}
-            hint={t('promotions.percentSuccessHint')}
-            error={problems.percentSuccess ?? null}
-            onChange={(event) => setPercentSuccess(event.target.value)}
-          />
-          <TextField
-            label={t('promotions.percentFail')}
-            name="percentFail"
-            inputMode="numeric"
-            value={percentFail}
-            hint={t('promotions.percentFailHint')}
-            error={problems.percentFail ?? null}
-            onChange={(event) => setPercentFail(event.target.value)}
-          />
-        </div>
-        <BannersEditor value={banners} onChange={setBanners} />
+        {children(problems)}
         <TextField
           label={t('promotions.reason')}
           name="reason"
@@ -135,7 +94,7 @@ function InviteForm({ settings, canManage }: { settings: InviteSettingsView; can
       <FormError message={Object.keys(problems).length > 0 ? t('promotions.fixFields') : saveError} />
       {canManage ? (
         <div className="actions">
-          <button type="submit" className="btn btn-primary" disabled={save.isPending} data-testid="invite-save">
+          <button type="submit" className="btn btn-primary" disabled={save.isPending} data-testid={`${id}-save`}>
             {t('common.save')}
           </button>
         </div>
@@ -144,140 +103,167 @@ function InviteForm({ settings, canManage }: { settings: InviteSettingsView; can
   );
 }
 
+function EnabledCheck({ enabled, onChange }: { enabled: boolean; onChange: (enabled: boolean) => void }) {
+  const { t } = useTranslation();
+  return (
+    <label className="checkbox settings-check">
+      <input type="checkbox" checked={enabled} onChange={(event) => onChange(event.target.checked)} />
+      <span>{t('promotions.enabled')}</span>
+    </label>
+  );
+}
+
+/** The invite (referral) programme: the percent of each referred deposit and the bonus a claim becomes. */
+export function InviteSettingsPanel({ canManage }: { canManage: boolean }) {
+  return (
+    <SettingsPanel
+      settings={useInviteSettings()}
+      icon={<GiftIcon />}
+      form={(settings) => <InviteForm key={JSON.stringify(settings)} settings={settings} canManage={canManage} />}
+    />
+  );
+}
+
+function InviteForm({ settings, canManage }: { settings: InviteSettingsView; canManage: boolean }) {
+  const { t } = useTranslation();
+  const [draft, setDraft] = useState({
+    percent: String(settings.percent),
+    percentSuccess: String(settings.percentSuccess),
+    percentFail: String(settings.percentFail),
+  });
+  const set = (changes: Partial<typeof draft>) => setDraft((current) => ({ ...current, ...changes }));
+  const [enabled, setEnabled] = useState(settings.enabled);
+  const [banners, setBanners] = useState<PromotionBanners>(settings.banners);
+  const check = () => {
+    const read = draftReader(draft, t);
+    const payload = {
+      enabled,
+      percent: read.whole('percent', 100),
+      percentSuccess: read.whole('percentSuccess', 10_000),
+      percentFail: read.whole('percentFail', PERCENT_FAIL_MAX),
+      banners,
+    };
+    return { payload, problems: read.problems as Record<string, string> };
+  };
+  const number = (name: keyof typeof draft, label: string, problems: Record<string, string>, hint?: string) => (
+    <DraftNumberField draft={draft} problems={problems} set={set} name={name} label={label} hint={hint} />
+  );
+  return (
+    <ProgrammeForm
+      id="invite"
+      icon={<GiftIcon />}
+      title={t('promotions.tabs.invite')}
+      hint={t('promotions.inviteHint')}
+      canManage={canManage}
+      save={useSaveInviteSettings()}
+      check={check}
+    >
+      {(problems) => (
+        <>
+          <div className="settings-grid">
+            <EnabledCheck enabled={enabled} onChange={setEnabled} />
+            {number('percent', t('promotions.invitePercent'), problems)}
+            {number('percentSuccess', t('promotions.percentSuccess'), problems, t('promotions.percentSuccessHint'))}
+            {number('percentFail', t('promotions.percentFail'), problems, t('promotions.percentFailHint'))}
+          </div>
+          <BannersEditor value={banners} onChange={setBanners} />
+        </>
+      )}
+    </ProgrammeForm>
+  );
+}
+
 /** The refund (cashback) programme: which period's net loss, what share of it, and the bonus it becomes. */
 export function RefundSettingsPanel({ canManage }: { canManage: boolean }) {
-  const settings = useRefundSettings();
-  if (settings.isError) {
-    return <LoadFailedCard icon={<RefundIcon />} error={settings.error} onRetry={() => void settings.refetch()} />;
-  }
-  if (!settings.data) return <Loader />;
-  return <RefundForm key={JSON.stringify(settings.data)} settings={settings.data} canManage={canManage} />;
+  return (
+    <SettingsPanel
+      settings={useRefundSettings()}
+      icon={<RefundIcon />}
+      form={(settings) => <RefundForm key={JSON.stringify(settings)} settings={settings} canManage={canManage} />}
+    />
+  );
 }
 
 function RefundForm({ settings, canManage }: { settings: RefundSettingsView; canManage: boolean }) {
   const { t } = useTranslation();
-  const toast = useToast();
-  const save = useSaveRefundSettings();
+  const [draft, setDraft] = useState({
+    percent: String(settings.percent),
+    minimum: textFromMinor(settings.minimum),
+    cap: textFromMinor(settings.cap),
+    percentSuccess: String(settings.percentSuccess),
+    percentFail: String(settings.percentFail),
+  });
+  const set = (changes: Partial<typeof draft>) => setDraft((current) => ({ ...current, ...changes }));
   const [enabled, setEnabled] = useState(settings.enabled);
   const [period, setPeriod] = useState<RefundPeriod>(settings.period);
-  const [percent, setPercent] = useState(String(settings.percent));
-  const [minimum, setMinimum] = useState(textFromMinor(settings.minimum));
-  const [cap, setCap] = useState(textFromMinor(settings.cap));
-  const [percentSuccess, setPercentSuccess] = useState(String(settings.percentSuccess));
-  const [percentFail, setPercentFail] = useState(String(settings.percentFail));
   const [info, setInfo] = useState(settings.info);
   const [banners, setBanners] = useState<PromotionBanners>(settings.banners);
-  const [reason, setReason] = useState('');
-  const [problems, setProblems] = useState<Problems>({});
-  const saveError = useSaveError(save.error);
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const read = reader(t);
+  const check = () => {
+    const read = draftReader(draft, t);
     const payload = {
       enabled,
       period,
-      percent: read.whole('percent', percent, 100),
-      minimum: read.money('minimum', minimum),
-      cap: read.money('cap', cap),
-      percentSuccess: read.whole('percentSuccess', percentSuccess, 10_000),
-      percentFail: read.whole('percentFail', percentFail, PERCENT_FAIL_MAX),
+      percent: read.whole('percent', 100),
+      minimum: read.money('minimum'),
+      cap: read.money('cap'),
+      percentSuccess: read.whole('percentSuccess', 10_000),
+      percentFail: read.whole('percentFail', PERCENT_FAIL_MAX),
       info,
       banners,
-      ...(reason.trim() ? { reason: reason.trim() } : {}),
     };
     if (!read.problems.cap && payload.cap > 0 && payload.minimum > payload.cap) {
       read.problems.cap = t('promotions.capBelowMinimum');
     }
-    setProblems(read.problems);
-    if (Object.keys(read.problems).length > 0) return;
-    save.mutate(payload, { onSuccess: () => toast.success(t('promotions.saved')) });
+    return { payload, problems: read.problems as Record<string, string> };
   };
-
+  const number = (
+    name: keyof typeof draft,
+    label: string,
+    problems: Record<string, string>,
+    hint?: string,
+    decimal = false,
+  ) => (
+    <DraftNumberField
+      draft={draft}
+      problems={problems}
+      set={set}
+      name={name}
+      label={label}
+      hint={hint}
+      decimal={decimal}
+    />
+  );
   return (
-    <form className="card form" onSubmit={submit} noValidate aria-labelledby="refund-title" data-testid="refund-form">
-      <h2 className="card-title" id="refund-title">
-        <RefundIcon />
-        {t('promotions.tabs.refund')}
-      </h2>
-      <p className="muted">{t('promotions.refundHint')}</p>
-      <fieldset className="promo-form-sections" disabled={!canManage}>
-        <div className="settings-grid">
-          <label className="checkbox settings-check">
-            <input type="checkbox" checked={enabled} onChange={(event) => setEnabled(event.target.checked)} />
-            <span>{t('promotions.enabled')}</span>
-          </label>
-          <SelectField
-            label={t('promotions.period')}
-            name="period"
-            value={period}
-            options={REFUND_PERIODS.map((value) => ({ value, label: t(`promotions.periods.${value}`) }))}
-            onChange={(event) => setPeriod(event.target.value as RefundPeriod)}
-          />
-          <TextField
-            label={t('promotions.refundPercent')}
-            name="percent"
-            inputMode="numeric"
-            value={percent}
-            error={problems.percent ?? null}
-            onChange={(event) => setPercent(event.target.value)}
-          />
-          <TextField
-            label={t('promotions.refundMinimum')}
-            name="minimum"
-            inputMode="decimal"
-            value={minimum}
-            hint={t('promotions.bahtHint')}
-            error={problems.minimum ?? null}
-            onChange={(event) => setMinimum(event.target.value)}
-          />
-          <TextField
-            label={t('promotions.refundCap')}
-            name="cap"
-            inputMode="decimal"
-            value={cap}
-            hint={t('promotions.bahtNoCapHint')}
-            error={problems.cap ?? null}
-            onChange={(event) => setCap(event.target.value)}
-          />
-          <TextField
-            label={t('promotions.percentSuccess')}
-            name="percentSuccess"
-            inputMode="numeric"
-            value={percentSuccess}
-            hint={t('promotions.percentSuccessHint')}
-            error={problems.percentSuccess ?? null}
-            onChange={(event) => setPercentSuccess(event.target.value)}
-          />
-          <TextField
-            label={t('promotions.percentFail')}
-            name="percentFail"
-            inputMode="numeric"
-            value={percentFail}
-            hint={t('promotions.percentFailHint')}
-            error={problems.percentFail ?? null}
-            onChange={(event) => setPercentFail(event.target.value)}
-          />
-        </div>
-        <LanguageTexts name="info" label={t('promotions.refundInfo')} html value={info} onChange={setInfo} />
-        <BannersEditor value={banners} onChange={setBanners} />
-        <TextField
-          label={t('promotions.reason')}
-          name="reason"
-          optional
-          maxLength={500}
-          value={reason}
-          onChange={(event) => setReason(event.target.value)}
-        />
-      </fieldset>
-      <FormError message={Object.keys(problems).length > 0 ? t('promotions.fixFields') : saveError} />
-      {canManage ? (
-        <div className="actions">
-          <button type="submit" className="btn btn-primary" disabled={save.isPending} data-testid="refund-save">
-            {t('common.save')}
-          </button>
-        </div>
-      ) : null}
-    </form>
+    <ProgrammeForm
+      id="refund"
+      icon={<RefundIcon />}
+      title={t('promotions.tabs.refund')}
+      hint={t('promotions.refundHint')}
+      canManage={canManage}
+      save={useSaveRefundSettings()}
+      check={check}
+    >
+      {(problems) => (
+        <>
+          <div className="settings-grid">
+            <EnabledCheck enabled={enabled} onChange={setEnabled} />
+            <SelectField
+              label={t('promotions.period')}
+              name="period"
+              value={period}
+              options={REFUND_PERIODS.map((value) => ({ value, label: t(`promotions.periods.${value}`) }))}
+              onChange={(event) => setPeriod(event.target.value as RefundPeriod)}
+            />
+            {number('percent', t('promotions.refundPercent'), problems)}
+            {number('minimum', t('promotions.refundMinimum'), problems, t('promotions.bahtHint'), true)}
+            {number('cap', t('promotions.refundCap'), problems, t('promotions.bahtNoCapHint'), true)}
+            {number('percentSuccess', t('promotions.percentSuccess'), problems, t('promotions.percentSuccessHint'))}
+            {number('percentFail', t('promotions.percentFail'), problems, t('promotions.percentFailHint'))}
+          </div>
+          <LanguageTexts name="info" label={t('promotions.refundInfo')} html value={info} onChange={setInfo} />
+          <BannersEditor value={banners} onChange={setBanners} />
+        </>
+      )}
+    </ProgrammeForm>
   );
 }

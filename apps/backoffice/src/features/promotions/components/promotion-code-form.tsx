@@ -4,10 +4,10 @@ import { FormError, TextField } from '@wallet/web-kit/ui/field';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSavePromotionCode } from '../api/save-promotion-code';
-import { isoFromLocal, localFromIso } from './form-values';
+import { DraftNumberField } from './draft-field';
+import { draftReader, isoFromLocal, localFromIso } from './form-values';
 import { LanguageTexts, type Texts } from './language-texts';
 import {
-  draftReader,
   type OfferTermsDraft,
   OfferTermsFields,
   offerTermsDraft,
@@ -80,15 +80,14 @@ export function PromotionCodeForm({ promotion, onDone }: { promotion: PromotionC
     setProblems(checked.problems);
     submit(event, checked.payload, reason, isNew);
   };
-  const countField = (key: 'maxRedemptions' | 'maxPerPlayer', label: string) => (
-    <TextField
+  const countField = (name: 'maxRedemptions' | 'maxPerPlayer', label: string) => (
+    <DraftNumberField
+      draft={draft}
+      problems={problems}
+      set={set}
+      name={name}
       label={label}
-      name={key}
-      inputMode="numeric"
-      value={draft[key]}
       hint={t('promotions.zeroUnlimited')}
-      error={problems[key] ?? null}
-      onChange={(event) => set({ [key]: event.target.value })}
     />
   );
 

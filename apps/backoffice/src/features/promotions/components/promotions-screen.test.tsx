@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type {
   BonusTypeView,
+  InviteSettingsView,
   PromotionCodeView,
   PromotionReportResponse,
   RefundSettingsView,
@@ -179,6 +180,37 @@ describe('Promotions', { timeout: 30_000 }, () => {
       minimum: 10_00,
       cap: 1_500_50,
       percent: 5,
+    });
+  });
+
+  it('saves the invite programme, refusing a percent that is not a whole number', async () => {
+    signedIn();
+    const invite: InviteSettingsView = {
+      enabled: true,
+      percent: 2,
+      percentSuccess: 0,
+      percentFail: 0,
+      banners: { th: [], lo: [], en: [] },
+    };
+    const calls = mockApi({
+      'GET /api/backoffice/me': { body: me('marketing') },
+      'GET /api/backoffice/promotions/invite': { body: invite },
+      'PUT /api/backoffice/promotions/invite': (body) => ({ body: { ...invite, ...(body as object) } }),
+    });
+    const { user } = renderApp('/promotions?tab=invite');
+    const form = await screen.findByTestId('invite-form', {}, FIRST_PAINT);
+    await fill(user, form, 'Percent of each referred deposit', '2.5');
+    await user.click(within(form).getByTestId('invite-save'));
+    expect(await within(form).findByText('Enter a whole number in range.')).toBeTruthy();
+    expect(calls.some((call) => call.method === 'PUT')).toBe(false);
+    await fill(user, form, 'Percent of each referred deposit', '3');
+    await user.type(within(form).getByLabelText(/Reason for the audit log/), 'summer');
+    await user.click(within(form).getByTestId('invite-save'));
+    await waitFor(() => expect(calls.some((call) => call.method === 'PUT')).toBe(true));
+    expect(calls.find((call) => call.method === 'PUT')?.body).toMatchObject({
+      percent: 3,
+      enabled: true,
+      reason: 'summer',
     });
   });
 
