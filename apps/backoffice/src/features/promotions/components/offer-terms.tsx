@@ -1,4 +1,3 @@
-import type { UseMutationResult } from '@tanstack/react-query';
 import type { BonusTypeCreatePayload } from '@wallet/contract/backoffice/promotions';
 import {
   PERCENT_FAIL_MAX,
@@ -7,11 +6,9 @@ import {
   type PromotionKind,
 } from '@wallet/contract/backoffice/promotions-rules';
 import { SelectField } from '@wallet/web-kit/ui/field';
-import { useToast } from '@wallet/web-kit/ui/toast';
-import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DraftNumberField } from './draft-field';
-import { type draftReader, saveErrorText, textFromMinor } from './form-values';
+import { type draftReader, textFromMinor } from './form-values';
 
 /** The bonus arithmetic a bonus type and a promotion code share (the contract's offer fields). */
 export type OfferTerms = Pick<
@@ -106,33 +103,4 @@ export function OfferTermsFields({
       {field('maxWithdraw', t('promotions.maxWithdraw'), t('promotions.bahtNoCapHint'))}
     </>
   );
-}
-
-/**
- * Saving a promotions form: the checked payload goes with the operator's optional reason; success says
- * so and closes the form; a refusal is shown with the field the server named.
- */
-export function usePromotionFormSave<Variables extends { reason?: string; isNew: boolean }>(
-  save: UseMutationResult<unknown, Error, Variables>,
-  onDone: () => void,
-) {
-  const { t } = useTranslation();
-  const toast = useToast();
-  const submit = (
-    event: FormEvent,
-    checked: Omit<Variables, 'reason' | 'isNew'> | undefined,
-    reason: string,
-    isNew: boolean,
-  ) => {
-    event.preventDefault();
-    if (!checked) return;
-    save.mutate({ ...checked, ...(reason.trim() ? { reason: reason.trim() } : {}), isNew } as Variables, {
-      onSuccess: () => {
-        toast.success(t('promotions.saved'));
-        onDone();
-      },
-    });
-  };
-  const saveError = saveErrorText(save.error, t);
-  return { submit, saveError };
 }

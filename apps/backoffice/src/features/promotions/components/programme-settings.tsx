@@ -1,12 +1,11 @@
-import type { UseMutationResult, UseQueryResult } from '@tanstack/react-query';
+import type { UseQueryResult } from '@tanstack/react-query';
 import type { InviteSettingsView, PromotionBanners, RefundSettingsView } from '@wallet/contract/backoffice/promotions';
 import { PERCENT_FAIL_MAX, REFUND_PERIODS, type RefundPeriod } from '@wallet/contract/backoffice/promotions-rules';
-import { FormError, SelectField, TextField } from '@wallet/web-kit/ui/field';
+import { SelectField } from '@wallet/web-kit/ui/field';
 import { GiftIcon, RefundIcon } from '@wallet/web-kit/ui/icons';
 import { Loader } from '@wallet/web-kit/ui/loader';
 import { LoadFailedCard } from '@wallet/web-kit/ui/status-card';
-import { useToast } from '@wallet/web-kit/ui/toast';
-import { type FormEvent, type ReactNode, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useInviteSettings } from '../api/get-invite-settings';
 import { useRefundSettings } from '../api/get-refund-settings';
@@ -14,8 +13,9 @@ import { useSaveInviteSettings } from '../api/save-invite-settings';
 import { useSaveRefundSettings } from '../api/save-refund-settings';
 import { BannersEditor } from './banners-editor';
 import { DraftNumberField } from './draft-field';
-import { draftReader, saveErrorText, textFromMinor } from './form-values';
+import { draftReader, textFromMinor } from './form-values';
 import { LanguageTexts } from './language-texts';
+import { EnabledCheck, PromotionForm } from './promotion-form';
 
 /** The programme's settings once loaded, or what went wrong loading them. */
 function SettingsPanel<Settings>({
@@ -32,85 +32,6 @@ function SettingsPanel<Settings>({
   }
   if (!settings.data) return <Loader />;
   return form(settings.data);
-}
-
-/**
- * A programme's settings form: its title and hint, the fields (read-only without the right to manage),
- * the operator's optional reason, and the save. `check` reads the draft into the payload, or gives the
- * fields that are wrong.
- */
-function ProgrammeForm<Payload>({
-  id,
-  icon,
-  title,
-  hint,
-  canManage,
-  save,
-  check,
-  children,
-}: {
-  id: 'invite' | 'refund';
-  icon: ReactNode;
-  title: string;
-  hint: string;
-  canManage: boolean;
-  save: UseMutationResult<unknown, Error, Payload & { reason?: string }>;
-  check: () => { payload: Payload; problems: Record<string, string> };
-  children: (problems: Record<string, string>) => ReactNode;
-}) {
-  const { t } = useTranslation();
-  const toast = useToast();
-  const [reason, setReason] = useState('');
-  const [problems, setProblems] = useState<Record<string, string>>({});
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const checked = check();
-    setProblems(checked.problems);
-    if (Object.keys(checked.problems).length > 0) return;
-    save.mutate(
-      { ...checked.payload, ...(reason.trim() ? { reason: reason.trim() } : {}) },
-      { onSuccess: () => toast.success(t('promotions.saved')) },
-    );
-  };
-  const saveError = saveErrorText(save.error, t);
-  return (
-    <form className="card form" onSubmit={submit} noValidate aria-labelledby={`${id}-title`} data-testid={`${id}-form`}>
-      <h2 className="card-title" id={`${id}-title`}>
-        {icon}
-        {title}
-      </h2>
-      <p className="muted">{hint}</p>
-      <fieldset className="promo-form-sections" disabled={!canManage}>
-        {children(problems)}
-        <TextField
-          label={t('promotions.reason')}
-          name="reason"
-          optional
-          maxLength={500}
-          value={reason}
-          onChange={(event) => setReason(event.target.value)}
-        />
-      </fieldset>
-      <FormError message={Object.keys(problems).length > 0 ? t('promotions.fixFields') : saveError} />
-      {canManage ? (
-        <div className="actions">
-          <button type="submit" className="btn btn-primary" disabled={save.isPending} data-testid={`${id}-save`}>
-            {t('common.save')}
-          </button>
-        </div>
-      ) : null}
-    </form>
-  );
-}
-
-function EnabledCheck({ enabled, onChange }: { enabled: boolean; onChange: (enabled: boolean) => void }) {
-  const { t } = useTranslation();
-  return (
-    <label className="checkbox settings-check">
-      <input type="checkbox" checked={enabled} onChange={(event) => onChange(event.target.checked)} />
-      <span>{t('promotions.enabled')}</span>
-    </label>
-  );
 }
 
 /** The invite (referral) programme: the percent of each referred deposit and the bonus a claim becomes. */
@@ -149,7 +70,7 @@ function InviteForm({ settings, canManage }: { settings: InviteSettingsView; can
     <DraftNumberField draft={draft} problems={problems} set={set} name={name} label={label} hint={hint} />
   );
   return (
-    <ProgrammeForm
+    <PromotionForm
       id="invite"
       icon={<GiftIcon />}
       title={t('promotions.tabs.invite')}
@@ -157,6 +78,7 @@ function InviteForm({ settings, canManage }: { settings: InviteSettingsView; can
       canManage={canManage}
       save={useSaveInviteSettings()}
       check={check}
+      variables={{}}
     >
       {(problems) => (
         <>
@@ -169,7 +91,7 @@ function InviteForm({ settings, canManage }: { settings: InviteSettingsView; can
           <BannersEditor value={banners} onChange={setBanners} />
         </>
       )}
-    </ProgrammeForm>
+    </PromotionForm>
   );
 }
 
@@ -234,7 +156,7 @@ function RefundForm({ settings, canManage }: { settings: RefundSettingsView; can
     />
   );
   return (
-    <ProgrammeForm
+    <PromotionForm
       id="refund"
       icon={<RefundIcon />}
       title={t('promotions.tabs.refund')}
@@ -242,6 +164,7 @@ function RefundForm({ settings, canManage }: { settings: RefundSettingsView; can
       canManage={canManage}
       save={useSaveRefundSettings()}
       check={check}
+      variables={{}}
     >
       {(problems) => (
         <>
@@ -264,6 +187,6 @@ function RefundForm({ settings, canManage }: { settings: RefundSettingsView; can
           <BannersEditor value={banners} onChange={setBanners} />
         </>
       )}
-    </ProgrammeForm>
+    </PromotionForm>
   );
 }

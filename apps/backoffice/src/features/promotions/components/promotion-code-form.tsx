@@ -1,19 +1,14 @@
 import type { PromotionCodeCreatePayload, PromotionCodeView } from '@wallet/contract/backoffice/promotions';
 import { PROMOTION_CODE_PATTERN } from '@wallet/contract/backoffice/promotions-rules';
-import { FormError, TextField } from '@wallet/web-kit/ui/field';
-import { type FormEvent, useState } from 'react';
+import { TextField } from '@wallet/web-kit/ui/field';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSavePromotionCode } from '../api/save-promotion-code';
 import { DraftNumberField } from './draft-field';
 import { draftReader, isoFromLocal, localFromIso } from './form-values';
 import { LanguageTexts, type Texts } from './language-texts';
-import {
-  type OfferTermsDraft,
-  OfferTermsFields,
-  offerTermsDraft,
-  readOfferTerms,
-  usePromotionFormSave,
-} from './offer-terms';
+import { type OfferTermsDraft, OfferTermsFields, offerTermsDraft, readOfferTerms } from './offer-terms';
+import { CodeField, EnabledCheck, type Problems as FormProblems, PromotionForm } from './promotion-form';
 
 interface Draft extends OfferTermsDraft {
   code: string;
@@ -68,19 +63,10 @@ function payloadOf(
 /** A new promotion code, or the whole form of one to edit (its redemption count stays the players'). */
 export function PromotionCodeForm({ promotion, onDone }: { promotion: PromotionCodeView | null; onDone: () => void }) {
   const { t } = useTranslation();
-  const save = useSavePromotionCode();
   const [draft, setDraft] = useState<Draft>(() => draftOf(promotion));
-  const [problems, setProblems] = useState<Problems>({});
-  const [reason, setReason] = useState('');
   const set = (changes: Partial<Draft>) => setDraft((current) => ({ ...current, ...changes }));
   const isNew = promotion === null;
-  const { submit, saveError } = usePromotionFormSave(save, onDone);
-  const onSubmit = (event: FormEvent) => {
-    const checked = payloadOf(draft, t);
-    setProblems(checked.problems);
-    submit(event, checked.payload, reason, isNew);
-  };
-  const countField = (name: 'maxRedemptions' | 'maxPerPlayer', label: string) => (
+  const countField = (name: 'maxRedemptions' | 'maxPerPlayer', label: string, problems: FormProblems) => (
     <DraftNumberField
       draft={draft}
       problems={problems}
@@ -90,85 +76,50 @@ export function PromotionCodeForm({ promotion, onDone }: { promotion: PromotionC
       hint={t('promotions.zeroUnlimited')}
     />
   );
-
   return (
-    <form
-      className="card form"
-      onSubmit={onSubmit}
-      noValidate
-      aria-labelledby="code-form-title"
-      data-testid="code-form"
+    <PromotionForm
+      id="code"
+      title={isNew ? t('promotions.newCode') : t('promotions.editCode', { code: promotion.code })}
+      save={useSavePromotionCode()}
+      check={() => payloadOf(draft, t)}
+      variables={{ isNew }}
+      onDone={onDone}
     >
-      <h2 className="card-title" id="code-form-title">
-        {isNew ? t('promotions.newCode') : t('promotions.editCode', { code: promotion.code })}
-      </h2>
-      <div className="promo-form-sections">
-        <div className="settings-grid">
-          <TextField
-            label={t('promotions.code')}
-            name="code"
-            value={draft.code}
-            readOnly={!isNew}
-            maxLength={40}
-            hint={t('promotions.codeHint')}
-            error={problems.code ?? null}
-            onChange={(event) => set({ code: event.target.value.toUpperCase() })}
-          />
-          <OfferTermsFields draft={draft} problems={problems} onChange={set} />
-          {countField('maxRedemptions', t('promotions.maxRedemptions'))}
-          {countField('maxPerPlayer', t('promotions.maxPerPlayer'))}
-          <TextField
-            label={t('promotions.validFrom')}
-            name="validFrom"
-            type="datetime-local"
-            optional
-            value={draft.validFrom}
-            onChange={(event) => set({ validFrom: event.target.value })}
-          />
-          <TextField
-            label={t('promotions.validTo')}
-            name="validTo"
-            type="datetime-local"
-            optional
-            value={draft.validTo}
-            error={problems.validTo ?? null}
-            onChange={(event) => set({ validTo: event.target.value })}
-          />
-          <label className="checkbox settings-check">
-            <input
-              type="checkbox"
-              name="enabled"
-              checked={draft.enabled}
-              onChange={(event) => set({ enabled: event.target.checked })}
+      {(problems) => (
+        <>
+          <div className="settings-grid">
+            <CodeField value={draft.code} isNew={isNew} error={problems.code} onChange={(code) => set({ code })} />
+            <OfferTermsFields draft={draft} problems={problems} onChange={set} />
+            {countField('maxRedemptions', t('promotions.maxRedemptions'), problems)}
+            {countField('maxPerPlayer', t('promotions.maxPerPlayer'), problems)}
+            <TextField
+              label={t('promotions.validFrom')}
+              name="validFrom"
+              type="datetime-local"
+              optional
+              value={draft.validFrom}
+              onChange={(event) => set({ validFrom: event.target.value })}
             />
-            <span>{t('promotions.enabled')}</span>
-          </label>
-        </div>
-        <LanguageTexts
-          name="descriptions"
-          label={t('promotions.descriptions')}
-          html
-          value={draft.descriptions}
-          onChange={(descriptions) => set({ descriptions })}
-        />
-        <TextField
-          label={t('promotions.reason')}
-          name="reason"
-          optional
-          maxLength={500}
-          value={reason}
-          onChange={(event) => setReason(event.target.value)}
-        />
-      </div>
-      <FormError message={Object.keys(problems).length > 0 ? t('promotions.fixFields') : saveError} />
-      <div className="actions">
-        <button type="button" className="btn btn-ghost" onClick={onDone}>
-          {t('common.cancel')}
-        </button>
-        <button type="submit" className="btn btn-primary" disabled={save.isPending} data-testid="code-save">
-          {t('common.save')}
-        </button>
-      </div>
-    </form>
+            <TextField
+              label={t('promotions.validTo')}
+              name="validTo"
+              type="datetime-local"
+              optional
+              value={draft.validTo}
+              error={problems.validTo ?? null}
+              onChange={(event) => set({ validTo: event.target.value })}
+            />
+            <EnabledCheck enabled={draft.enabled} onChange={(enabled) => set({ enabled })} />
+          </div>
+          <LanguageTexts
+            name="descriptions"
+            label={t('promotions.descriptions')}
+            html
+            value={draft.descriptions}
+            onChange={(descriptions) => set({ descriptions })}
+          />
+        </>
+      )}
+    </PromotionForm>
   );
 }
