@@ -1,7 +1,9 @@
 import type { UseQueryResult } from '@tanstack/react-query';
+import { CSV_EXPORT_MAX_ROWS } from '@wallet/contract/backoffice/csv-export';
 import { Loader } from '@wallet/web-kit/ui/loader';
 import { LoadFailedCard } from '@wallet/web-kit/ui/status-card';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { TableFooter } from './table-footer';
 
 export interface TablePaging {
@@ -58,6 +60,7 @@ export function PagedTable<Item>({
   label?: string;
   title?: TableTitle;
 }) {
+  const { t } = useTranslation();
   const data = list.data;
   const rows = items ?? [];
   const total = data?.total ?? rows.length;
@@ -72,7 +75,20 @@ export function PagedTable<Item>({
           {title.actions}
         </div>
       ) : null}
-      {exportCsv ? <div className="table-toolbar">{exportCsv}</div> : null}
+      {exportCsv ? (
+        <div className="table-toolbar">
+          {total > CSV_EXPORT_MAX_ROWS ? (
+            // Said before the download, not after: the operator narrows the filters first.
+            <p className="muted" data-testid="export-capped">
+              {t('table.exportCapped', {
+                max: CSV_EXPORT_MAX_ROWS.toLocaleString('en'),
+                total: total.toLocaleString('en'),
+              })}
+            </p>
+          ) : null}
+          {exportCsv}
+        </div>
+      ) : null}
       <div className="table-scroll">
         <table className="data-table" aria-label={label}>
           <thead>

@@ -66,12 +66,26 @@ describe('Players', () => {
     await user.click(screen.getByRole('button', { name: 'Search' }));
     await waitFor(() => expect(calls.some((c) => c.search.includes('q=0812'))).toBe(true));
     await user.click(screen.getByRole('button', { name: 'Page 2' }));
+    // 45 rows fit in one file: nothing to warn about.
+    expect(screen.queryByTestId('export-capped')).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Download CSV' }));
     await waitFor(() => expect(click).toHaveBeenCalled());
     const csv = calls.find((call) => call.path === '/api/backoffice/players.csv');
     expect(csv?.search).toBe('?q=0812');
     expect(csv?.headers.Authorization).toBe('Bearer operator-token');
     expect(saved()[0]).toMatch(/^players-\d{4}-\d{2}-\d{2}\.csv$/);
+  });
+
+  it('says before the download when the CSV will hold only the first rows of a longer list', async () => {
+    signedIn();
+    mockApi({
+      'GET /api/backoffice/me': { body: me('support') },
+      'GET /api/backoffice/players': { body: { items: [summary], total: 12_345, page: 1, limit: 20 } },
+    });
+    renderApp('/players');
+    expect((await screen.findByTestId('export-capped', {}, { timeout: 5000 })).textContent).toBe(
+      'The CSV holds the first 10,000 of 12,345 rows; narrow the filters for the rest.',
+    );
   });
 
   it("downloads the open tab of a player's page as CSV", async () => {
