@@ -71,6 +71,20 @@ function checkNewPassword(password: string, phone: string, field: string): void 
 
 export function createAccountService(deps: AccountDeps) {
   const { db, clock } = deps;
+
+  /**
+   * Banks by code, once read. The banks are reference data the seed writes and nothing changes while
+   * the server runs, so every instance may keep them; the profile (and GET /api/wallet) then reads no
+   * bank row, a round trip saved on PostgreSQL. A code not found is not remembered.
+   */
+  const banks = new Map<string, NonNullable<Awaited<ReturnType<typeof repo.findBank>>>>();
+  async function findBank(code: string) {
+    const known = banks.get(code);
+    if (known) return known;
+    const bank = await repo.findBank(db, code);
+    if (bank) banks.set(code, bank);
+    return bank;
+  }
   const bankCountry = deps.laoMode ? 'LA' : 'TH';
   const failureWindowMs = deps.loginFailureWindowSeconds * 1000;
 
@@ -113,7 +127,7 @@ export function createAccountService(deps: AccountDeps) {
   }
 
   async function checkBankFields(bankCode: string, accountName: string, accountNo: string, selfId?: string) {
-    const bank = await repo.findBank(db, bankCode);
+    const bank = await findBank(bankCode);
     if (!bank || bank.country !== bankCountry) throw refused('INVALID_BANK', 'bankCode');
     if (!BANK_ACCOUNT_NO_PATTERN.test(accountNo)) throw refused('INVALID_USER_INFO', 'bankAccountNo');
     if (!accountName) throw refused('KEY_MISSING', 'bankAccountName');
@@ -227,7 +241,7 @@ export function createAccountService(deps: AccountDeps) {
 
   async function getProfile(userId: string): Promise<ProfileResponse> {
     const user = await requireUser(userId);
-    const bank = await repo.findBank(db, user.bank_code);
+    const bank = await findBank(user.bank_code);
     return {
       _id: user.id,
       name: user.name,
@@ -246,7 +260,7 @@ export function createAccountService(deps: AccountDeps) {
 
   /** What the player sees of their newest bank-change request; the bank named as the profile names it. */
   async function bankChangeView(row: BankChangeRequestRow): Promise<PlayerBankChangeRequest> {
-    const bank = await repo.findBank(db, row.new_bank_code);
+    const bank = await findBank(row.new_bank_code);
     return {
       id: row.id,
       status: row.status as PlayerBankChangeRequest['status'],
