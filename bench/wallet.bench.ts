@@ -5,7 +5,10 @@
  * route measured in the same run, before and after them (the ratio to the mean of the two is what to
  * compare across machines). Runs on SQLite, and on PostgreSQL too when BENCH_DATABASE_URL or
  * TEST_DATABASE_URL names a server (a throwaway database is created there and dropped afterwards).
- * The ledger check runs after each database's load and the bench fails if it does not pass.
+ * The ledger check runs after each database's load and the bench fails if it does not pass. Each
+ * endpoint's line also shows the server's event-loop delay during its load (p99 and the longest stall,
+ * read from /metrics: no single request may hold the loop for long), and on PostgreSQL the round trips
+ * one transfer and one wallet read take, counted by the server.
  *
  * Each measurement follows an unmeasured warm-up of the same load (BENCH_WARMUP_SECONDS, default 2).
  * BENCH_SECONDS=5 shortens each measurement; BENCH_CPU_PROFILE=<dir> makes the wallet server write a
@@ -42,6 +45,8 @@ interface Figures {
   errors: number;
   /** Share of the machine's CPU time the hypervisor gave to other machines during the measurement. */
   stolen: number | undefined;
+  /** The wallet server's event-loop delay during the measurement (ms): how long any one piece of work held it. */
+  loop?: { p99: number; max: number };
 }
 
 /** Linux's CPU time counters (all CPUs), or undefined elsewhere. */
@@ -54,13 +59,35 @@ function cpuTimes(): { steal: number; total: number } | undefined {
   }
 }
 
-async function measure(name: string, options: autocannon.Options): Promise<Figures> {
+/**
+ * The wallet server's event-loop delay since the last call (prom-client resets its histogram at every
+ * scrape of /metrics), in ms.
+ */
+async function eventLoopDelay(url: string): Promise<{ p99: number; max: number }> {
+  const res = await fetch(`${url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+  const text = await res.text();
+  const seconds = (name: string) =>
+    Number(
+      text
+        .split('\n')
+        .find((line) => line.startsWith(`${name} `))
+        ?.split(' ')[1] ?? Number.NaN,
+    );
+  return {
+    p99: seconds('nodejs_eventloop_lag_p99_seconds') * 1000,
+    max: seconds('nodejs_eventloop_lag_max_seconds') * 1000,
+  };
+}
+
+async function measure(name: string, options: autocannon.Options, server?: string): Promise<Figures> {
   // Unmeasured first: the first second of load runs on cold code (V8 still compiling the hot paths,
   // SQLite's page cache still filling), which is not what a long-running server looks like.
   if (WARMUP_S > 0) await autocannon({ connections: CONNECTIONS, duration: WARMUP_S, ...options });
+  if (server) await eventLoopDelay(server);
   const before = cpuTimes();
   const result = await autocannon({ connections: CONNECTIONS, duration: DURATION_S, ...options });
   const after = cpuTimes();
+  const loop = server ? await eventLoopDelay(server) : undefined;
   const non2xx = result.non2xx + result.errors + result.timeouts;
   const stolen = before && after ? (after.steal - before.steal) / Math.max(1, after.total - before.total) : undefined;
   return {
@@ -70,6 +97,7 @@ async function measure(name: string, options: autocannon.Options): Promise<Figur
     p99: result.latency.p99,
     errors: non2xx,
     stolen,
+    ...(loop ? { loop } : {}),
   };
 }
 
@@ -155,37 +183,45 @@ async function benchDatabase(label: string, env: Record<string, string>, bareUrl
     const tokens = players.map((player) => player.token);
     const tokenFor = perConnectionToken(tokens);
     const bareBefore = await measure('bare Fastify GET /bare', { url: `${bareUrl}/bare` });
-    const transfer = await measure('POST /api/wallet/transfer', {
-      url: server.url,
-      requests: [
-        {
-          method: 'POST',
-          path: '/api/wallet/transfer',
-          setupRequest: (request, context) => ({
-            ...request,
-            headers: {
-              'content-type': 'application/json',
-              authorization: `Bearer ${tokenFor(context as Record<string, unknown>)}`,
-              'idempotency-key': randomUUID(),
-            },
-            body: JSON.stringify({ from: 'WALLET', to: 'pg', amount: 1 }),
-          }),
-        },
-      ],
-    });
-    const wallet = await measure('GET /api/wallet', {
-      url: server.url,
-      requests: [
-        {
-          method: 'GET',
-          path: '/api/wallet',
-          setupRequest: (request, context) => ({
-            ...request,
-            headers: { authorization: `Bearer ${tokenFor(context as Record<string, unknown>)}` },
-          }),
-        },
-      ],
-    });
+    const transfer = await measure(
+      'POST /api/wallet/transfer',
+      {
+        url: server.url,
+        requests: [
+          {
+            method: 'POST',
+            path: '/api/wallet/transfer',
+            setupRequest: (request, context) => ({
+              ...request,
+              headers: {
+                'content-type': 'application/json',
+                authorization: `Bearer ${tokenFor(context as Record<string, unknown>)}`,
+                'idempotency-key': randomUUID(),
+              },
+              body: JSON.stringify({ from: 'WALLET', to: 'pg', amount: 1 }),
+            }),
+          },
+        ],
+      },
+      server.url,
+    );
+    const wallet = await measure(
+      'GET /api/wallet',
+      {
+        url: server.url,
+        requests: [
+          {
+            method: 'GET',
+            path: '/api/wallet',
+            setupRequest: (request, context) => ({
+              ...request,
+              headers: { authorization: `Bearer ${tokenFor(context as Record<string, unknown>)}` },
+            }),
+          },
+        ],
+      },
+      server.url,
+    );
     // The bare route alone moves by a fifth from one measurement to the next on a shared machine: it is
     // measured again after the endpoints, and the ratios are taken against the mean of the two.
     const bareAfter = await measure('bare Fastify GET /bare', { url: `${bareUrl}/bare` });
@@ -294,14 +330,15 @@ async function playerFigures(url: string, players: BenchPlayer[]): Promise<Figur
   const [heavy, ...others] = players;
   if (!heavy) throw new Error('no bench players');
   const lastPage = Math.max(1, Math.ceil((await statementTotal(url, heavy.token)) / PAGE_LIMIT));
-  const first = await measure('statement, page 1', statementPage(url, heavy.token, 1));
-  const last = await measure(`statement, last page`, statementPage(url, heavy.token, lastPage));
+  const first = await measure('statement, page 1', statementPage(url, heavy.token, 1), url);
+  const last = await measure(`statement, last page`, statementPage(url, heavy.token, lastPage), url);
   const wallet = await measure(
     'GET /api/wallet',
     walletOf(
       url,
       others.map((p) => p.token),
     ),
+    url,
   );
   // Two connections page the busy player's statement while everyone else reads their wallet.
   const [mixed] = await Promise.all([
@@ -312,6 +349,7 @@ async function playerFigures(url: string, players: BenchPlayer[]): Promise<Figur
         others.map((p) => p.token),
         CONNECTIONS - 2,
       ),
+      url,
     ),
     autocannon({ ...statementPage(url, heavy.token, lastPage, 2), duration: WARMUP_S + DURATION_S }),
   ]);
@@ -340,9 +378,14 @@ async function historyFigures(label: string, url: string, databaseUrl: string, p
     console.info(
       `  ${before.name.padEnd(28)} fresh ${before.rps.toFixed(0).padStart(7)} req/s p99 ${String(before.p99).padStart(4)} ms` +
         `   history ${after.rps.toFixed(0).padStart(7)} req/s p50 ${String(after.p50).padStart(4)} ms p99 ${String(after.p99).padStart(5)} ms` +
-        `   ${(ratio * 100).toFixed(0).padStart(3)}% ${ratio >= 0.8 ? '✓' : '✗'}`,
+        `   ${(ratio * 100).toFixed(0).padStart(3)}% ${ratio >= 0.8 ? '✓' : '✗'}${loopText(after)}`,
     );
   });
+}
+
+/** The server's event-loop delay during a measurement: its longest stall shows any request that held it. */
+function loopText(f: Figures): string {
+  return f.loop ? `   event loop p99 ${f.loop.p99.toFixed(0)} ms, max ${f.loop.max.toFixed(0)} ms` : '';
 }
 
 /**
@@ -352,7 +395,7 @@ async function historyFigures(label: string, url: string, databaseUrl: string, p
 function report(label: string, bares: Figures[], rows: Figures[]) {
   const stolen = (f: Figures) => (f.stolen === undefined ? '' : `   (CPU stolen ${(f.stolen * 100).toFixed(0)}%)`);
   const line = (f: Figures, ratio: string) =>
-    `  ${f.name.padEnd(28)} ${f.rps.toFixed(0).padStart(8)} req/s   p50 ${String(f.p50).padStart(4)} ms   p99 ${String(f.p99).padStart(4)} ms   ${ratio}${stolen(f)}`;
+    `  ${f.name.padEnd(28)} ${f.rps.toFixed(0).padStart(8)} req/s   p50 ${String(f.p50).padStart(4)} ms   p99 ${String(f.p99).padStart(4)} ms   ${ratio}${stolen(f)}${loopText(f)}`;
   const bareRps = bares.reduce((sum, f) => sum + f.rps, 0) / bares.length;
   console.info(`\n${label} (${CONNECTIONS} connections, ${DURATION_S} s each)`);
   bares.forEach((bare, i) => {
