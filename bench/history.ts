@@ -3,13 +3,16 @@
  * measured on the bench's fresh database, then again after loading a year of statement lines, one
  * busy player with HEAVY_ROWS of them and TOTAL_ROWS in all. Each figure is printed next to its
  * fresh-database one; the target is within 20%. The lines are written straight into `statements`
- * (display records; balances and the ledger are untouched, so `ledger:check` still judges the run).
+ * (display records; player balances are untouched, so `ledger:check` still judges the run). The
+ * ledger gets LEDGER_ROWS transfers of its own between two bench accounts, balanced, so the bench's
+ * timing of `ledger:check` is on a ledger of that size.
  */
 import Database from 'better-sqlite3';
 import pg from 'pg';
 
 export const HEAVY_ROWS = Number(process.env.BENCH_HISTORY_HEAVY_ROWS ?? 300_000);
 export const TOTAL_ROWS = Number(process.env.BENCH_HISTORY_TOTAL_ROWS ?? 1_000_000);
+export const LEDGER_ROWS = Number(process.env.BENCH_HISTORY_LEDGER_ROWS ?? 1_000_000);
 /** Statement lines a page holds in the app (SPEC: the statement screen pages by 10). */
 export const PAGE_LIMIT = 10;
 
@@ -26,6 +29,27 @@ function rowsSql(dialect: 'sqlite' | 'postgres', userId: string, count: number, 
           select '${prefix}-' || i, ${quoted}, 'deposit', null, 'WALLET', 10000, 'THB', 'SUCCESS',
                  null, null, null, ${now} - i * 60000, ${now} - i * 60000
           from (${series}) as series`;
+}
+
+/**
+ * LEDGER_ROWS transfers of 1 satang from one bench system account to another, whose balances say so:
+ * every invariant of the ledger still holds, over a ledger of that many rows.
+ */
+function ledgerSql(dialect: 'sqlite' | 'postgres'): string[] {
+  const series =
+    dialect === 'postgres'
+      ? `select i from generate_series(1, ${LEDGER_ROWS}) as i`
+      : `with recursive n(i) as (select 1 union all select i + 1 from n where i < ${LEDGER_ROWS}) select i from n`;
+  const now = Date.now();
+  return [
+    `insert into ledger_accounts (id, owner_id, kind, provider_code, currency, balance, created_at)
+     values ('bench-history-a', null, 'game_float', 'bench-history-a', 'THB', ${-LEDGER_ROWS}, ${now}),
+            ('bench-history-b', null, 'game_float', 'bench-history-b', 'THB', ${LEDGER_ROWS}, ${now})`,
+    `insert into ledger_transfers (id, debit_account_id, credit_account_id, amount, currency, kind, ref_type, ref_id, created_at)
+     select 'bench-history-' || i, 'bench-history-a', 'bench-history-b', 1, 'THB', 'game_result', 'bench', 'bench-' || i,
+            ${now} - i * 1000
+     from (${series}) as series`,
+  ];
 }
 
 /**
@@ -47,6 +71,7 @@ export async function loadHistory(databaseUrl: string, userIds: string[]): Promi
     try {
       sqlite.transaction(() => {
         for (const s of statements) sqlite.exec(rowsSql('sqlite', s.userId, s.count, s.prefix));
+        for (const statement of ledgerSql('sqlite')) sqlite.exec(statement);
       })();
       sqlite.exec('analyze');
     } finally {
@@ -58,7 +83,9 @@ export async function loadHistory(databaseUrl: string, userIds: string[]): Promi
   await client.connect();
   try {
     for (const s of statements) await client.query(rowsSql('postgres', s.userId, s.count, s.prefix));
+    for (const statement of ledgerSql('postgres')) await client.query(statement);
     await client.query('analyze statements');
+    await client.query('analyze ledger_transfers');
   } finally {
     await client.end();
   }
