@@ -209,6 +209,85 @@ describe.each(testDialects())('spin wheel (%s)', (dialect) => {
     expect(await checkLedger(ctx.db.kysely)).toEqual([]);
   });
 
+  it("credits a bonus prize with its bonus type's conditions, refused while game money is out", async () => {
+    const now = ctx.clock.now();
+    const code = `SPINB${Date.now().toString(36).toUpperCase()}`;
+    await ctx.db.kysely
+      .insertInto('bonuses')
+      .values({
+        code,
+        names: JSON.stringify({ th: 'โบนัสวงล้อ' }),
+        notices: '{}',
+        banners: '{}',
+        limit_type: 'limit',
+        max_received: 1,
+        kind: 'fixed',
+        value: 1,
+        max_bonus: 0,
+        min_deposit: 0,
+        percent_success: 200,
+        percent_fail: 10,
+        turnover_multiple: 0,
+        max_withdraw: 300_00,
+        expires_at: null,
+        enabled: 1,
+        sort_order: 1,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    const form = wheelForm('BONUS');
+    form.slices = form.slices.map((s) => (s.code === 'BONUS' ? { ...s, bonusCode: code.toLowerCase() } : s));
+    await saveWheel(form);
+    const p = await playerWithCoins(3);
+    await p.spin();
+    const [coupon] = await p.coupons();
+    // Game money out: BONUS_REMAINING (SPEC §8 spin coupon codes), and the coupon stays claimable.
+    await p.call('GET', '/api/wallet/activate/pg');
+    const out = await p.call('POST', '/api/wallet/transfer', { from: 'WALLET', to: 'pg', amount: 10 });
+    expect(out.statusCode, out.body).toBe(200);
+    expect(await p.claim(coupon?.id as string)).toEqual({ success: false, error: 'BONUS_REMAINING' });
+    expect((await p.coupons())[0]?.status).toBe('open');
+    await p.call('POST', '/api/wallet/transferAll', { to: 'WALLET' });
+    // Two claims at once: one credit.
+    const both = await Promise.all([p.claim(coupon?.id as string), p.claim(coupon?.id as string)]);
+    expect(both.filter((answer) => answer.success)).toHaveLength(1);
+    expect(both.find((answer) => !answer.success)).toEqual({ success: false, error: 'NO_CLAIMABLE_COUPON' });
+    const bonus = await ctx.db.kysely
+      .selectFrom('user_bonuses')
+      .selectAll()
+      .where('user_id', '=', p.userId)
+      .executeTakeFirstOrThrow();
+    expect(bonus).toMatchObject({ source: 'spin', source_code: code });
+    expect(Number(bonus.percent_fail)).toBe(10);
+    expect(Number(bonus.max_withdraw)).toBe(300_00);
+    expect(Number(bonus.target_credit)).toBe(Number(bonus.start_credit) * 2);
+    await p.call('GET', '/api/bonus/clear');
+
+    // The bonus type is gone by the time of the claim: INVALID_PRIZE_CODE, nothing credited.
+    form.slices = form.slices.map((s) => (s.code === 'BONUS' ? { ...s, bonusCode: 'NO-SUCH-BONUS' } : s));
+    await saveWheel(form);
+    await p.spin();
+    const [orphan] = await p.coupons();
+    expect(await p.claim(orphan?.id as string)).toEqual({ success: false, error: 'INVALID_PRIZE_CODE' });
+    expect(await checkLedger(ctx.db.kysely)).toEqual([]);
+  });
+
+  it('shows no wheel before its start or after its end', async () => {
+    const p = await playerWithCoins(1);
+    const later = new Date(ctx.clock.now() + DAY_MS).toISOString();
+    const earlier = new Date(ctx.clock.now() - DAY_MS).toISOString();
+    const wheel = await saveWheel(wheelForm('COINS', { startsAt: later }));
+    expect(wheel.live).toBe(false);
+    expect((await p.call('GET', '/api/spinwheel/active')).json()).toEqual({ active: false });
+    expect(await p.spin()).toEqual({ success: false, error: 'WHEEL_INACTIVE' });
+    await saveWheel(wheelForm('COINS', { startsAt: earlier, endsAt: later }), wheel.id);
+    expect((await p.call('GET', '/api/spinwheel/active')).json()).toEqual({ active: true });
+    await saveWheel(wheelForm('COINS', { endsAt: earlier }), wheel.id);
+    expect((await p.call('GET', '/api/spinwheel/setup')).json()).toMatchObject({ name: '', slices: [], userCoin: 1 });
+    expect(await p.coinBalance()).toBe(1);
+  });
+
   it('pays a coins coupon from the coin issuer and leaves an item coupon to the operator', async () => {
     await saveWheel(wheelForm('COINS'));
     const p = await playerWithCoins(1);
