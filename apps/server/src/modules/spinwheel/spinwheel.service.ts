@@ -14,7 +14,6 @@ import type { MoneyTransactions } from '../../db/money-transactions.ts';
 import { transaction } from '../../db/prepared.ts';
 import type { Database } from '../../db/schema.ts';
 import type { DomainEvents } from '../../events/domain-events.ts';
-import type { ReplayableResult } from '../../http/idempotency.ts';
 import { playerBalance, playerCoinAccount, playerLedgerAccounts } from '../../ledger/accounts.ts';
 import {
   InsufficientFunds,
@@ -33,6 +32,12 @@ import { drawSlice, type RandomSource } from './draw.ts';
 import * as repo from './spinwheel.repo.ts';
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** A spin's answer with its HTTP status: what the route keeps with an Idempotency-Key. */
+interface ReplayableResult<T> {
+  status: number;
+  body: T;
+}
 
 export interface SpinwheelDeps {
   db: Kysely<Database>;

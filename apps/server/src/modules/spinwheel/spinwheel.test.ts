@@ -264,11 +264,19 @@ describe.each(testDialects())('spin wheel (%s)', (dialect) => {
     expect(Number(bonus.target_credit)).toBe(Number(bonus.start_credit) * 2);
     await p.call('GET', '/api/bonus/clear');
 
-    // The bonus type is gone by the time of the claim: INVALID_PRIZE_CODE, nothing credited.
-    form.slices = form.slices.map((s) => (s.code === 'BONUS' ? { ...s, bonusCode: 'NO-SUCH-BONUS' } : s));
-    await saveWheel(form);
+    // A bonus type promotions does not have is refused on save, naming the slice.
+    const unknown = form.slices.map((s) => (s.code === 'BONUS' ? { ...s, bonusCode: 'NO-SUCH-BONUS' } : s));
+    const refusedSave = await bo(marketing, 'POST', '/wheels', { ...form, slices: unknown });
+    expect(refusedSave.statusCode).toBe(400);
+    expect(refusedSave.json()).toMatchObject({ message: 'INVALID_PRIZE_CODE', field: 'slices.0.bonusCode' });
+    // Gone by the time of the claim: INVALID_PRIZE_CODE, nothing credited.
     await p.spin();
     const [orphan] = await p.coupons();
+    await ctx.db.kysely
+      .updateTable('bonuses')
+      .set({ code: `${code}X` })
+      .where('code', '=', code)
+      .execute();
     expect(await p.claim(orphan?.id as string)).toEqual({ success: false, error: 'INVALID_PRIZE_CODE' });
     expect(await checkLedger(ctx.db.kysely)).toEqual([]);
   });
