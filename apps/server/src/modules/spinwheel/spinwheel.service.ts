@@ -251,7 +251,8 @@ export async function createSpinwheelService(deps: SpinwheelDeps) {
             couponId: row.id,
             amount: Number(row.amount),
             bonusCode: slice.bonus_code,
-            description: repo.pickLanguage(slice.labels, 'th', slice.code),
+            // The statement's description is a code, read in any language (as a bonus code is).
+            description: slice.code,
             now,
           });
         } else if (row.prize_type === 'coins' && coins) {

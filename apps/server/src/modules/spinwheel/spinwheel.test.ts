@@ -191,7 +191,7 @@ describe.each(testDialects())('spin wheel (%s)', (dialect) => {
     expect(statement[0]).toMatchObject({
       statementType: 'bonus',
       amount: 50,
-      luckydraw: { description: 'รางวัล BONUS' },
+      luckydraw: { description: 'BONUS' },
     });
     const bonus = await ctx.db.kysely
       .selectFrom('user_bonuses')
@@ -388,6 +388,21 @@ describe.each(testDialects())('spin wheel (%s)', (dialect) => {
       .executeTakeFirstOrThrow();
     expect(Number(spins.n)).toBe(coins);
     expect(await p.coupons()).toHaveLength(coins);
+    expect(await checkLedger(ctx.db.kysely)).toEqual([]);
+  });
+
+  it('hands out a limited prize exactly as often as its stock, however many spins race for it', async () => {
+    const form = wheelForm('ITEM');
+    form.slices = form.slices.map((s) => (s.code === 'ITEM' ? { ...s, stock: 3 } : s));
+    const wheel = await saveWheel(form);
+    const p = await playerWithCoins(10);
+    const results = await Promise.all(Array.from({ length: 20 }, () => p.spin()));
+    expect(results.filter((r) => r.success)).toHaveLength(3);
+    expect(results.filter((r) => !r.success).every((r) => !r.success && r.error === 'WHEEL_INACTIVE')).toBe(true);
+    // Only the three spins that won spent a coin.
+    expect(await p.coinBalance()).toBe(7);
+    const view = (await bo(marketing, 'GET', `/wheels/${wheel.id}`)).json<SpinWheelResponse>().wheel;
+    expect(view.slices.find((s) => s.code === 'ITEM')).toMatchObject({ remaining: 0, won: 3 });
     expect(await checkLedger(ctx.db.kysely)).toEqual([]);
   });
 
