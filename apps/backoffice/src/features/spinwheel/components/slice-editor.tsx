@@ -47,7 +47,6 @@ export function SliceEditor({
           name={`${name}.code`}
           value={slice.code}
           maxLength={20}
-          hint={t('spinwheel.codeHint')}
           error={problem('code')}
           onChange={(event) => onChange({ code: event.target.value.toUpperCase() })}
         />
@@ -141,44 +140,46 @@ export function SliceEditor({
           />
         ) : null}
       </div>
-      <details className="spin-slice-more">
-        <summary>{t('spinwheel.descriptions')}</summary>
-        <LanguageFields
-          label={t('spinwheel.descriptionsHint')}
-          name={`${name}.htmlDescriptions`}
-          html
-          value={slice.htmlDescriptions}
-          onChange={(htmlDescriptions) => onChange({ htmlDescriptions })}
-        />
-      </details>
-      <div className="row-actions">
-        <button
-          type="button"
-          className="btn btn-ghost btn-small"
-          disabled={index === 0}
-          aria-label={t('spinwheel.moveUpNamed', { slice: number })}
-          onClick={() => onMove(-1)}
-        >
-          {t('spinwheel.moveUp')}
-        </button>
-        <button
-          type="button"
-          className="btn btn-ghost btn-small"
-          disabled={index === count - 1}
-          aria-label={t('spinwheel.moveDownNamed', { slice: number })}
-          onClick={() => onMove(1)}
-        >
-          {t('spinwheel.moveDown')}
-        </button>
-        <button
-          type="button"
-          className="btn btn-ghost btn-small"
-          disabled={!canRemove}
-          aria-label={t('spinwheel.removeNamed', { slice: number })}
-          onClick={onRemove}
-        >
-          {t('spinwheel.remove')}
-        </button>
+      <div className="spin-slice-foot">
+        <details className="spin-slice-more">
+          <summary>{t('spinwheel.descriptions')}</summary>
+          <LanguageFields
+            label={t('spinwheel.descriptionsHint')}
+            name={`${name}.htmlDescriptions`}
+            html
+            value={slice.htmlDescriptions}
+            onChange={(htmlDescriptions) => onChange({ htmlDescriptions })}
+          />
+        </details>
+        <div className="row-actions">
+          <button
+            type="button"
+            className="btn btn-ghost btn-small"
+            disabled={index === 0}
+            aria-label={t('spinwheel.moveUpNamed', { slice: number })}
+            onClick={() => onMove(-1)}
+          >
+            {t('spinwheel.moveUp')}
+          </button>
+          <button
+            type="button"
+            className="btn btn-ghost btn-small"
+            disabled={index === count - 1}
+            aria-label={t('spinwheel.moveDownNamed', { slice: number })}
+            onClick={() => onMove(1)}
+          >
+            {t('spinwheel.moveDown')}
+          </button>
+          <button
+            type="button"
+            className="btn btn-ghost btn-small"
+            disabled={!canRemove}
+            aria-label={t('spinwheel.removeNamed', { slice: number })}
+            onClick={onRemove}
+          >
+            {t('spinwheel.remove')}
+          </button>
+        </div>
       </div>
     </fieldset>
   );

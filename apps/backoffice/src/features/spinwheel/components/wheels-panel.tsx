@@ -85,7 +85,7 @@ export function WheelsPanel({ canManage }: { canManage: boolean }) {
             ) : null}
             {wheels.data.items.map((wheel) => (
               <tr key={wheel.id} data-testid={`wheel-${wheel.id}`}>
-                <td className="strong">{inLanguage(wheel.names, i18n.language)}</td>
+                <td className="strong spin-wheel-name">{inLanguage(wheel.names, i18n.language)}</td>
                 <td>
                   <span className={wheel.live ? 'state is-on' : wheel.active ? 'state' : 'state is-off'}>
                     {wheel.live
@@ -106,7 +106,7 @@ export function WheelsPanel({ canManage }: { canManage: boolean }) {
                 <td className="num">{formatMoney(wheel.expected.bonusPerSpin / 100)}</td>
                 {canManage ? (
                   <td>
-                    <div className="row-actions">
+                    <div className="row-actions is-nowrap">
                       <button type="button" className="btn btn-ghost btn-small" onClick={() => setEditing(wheel)}>
                         {t('spinwheel.edit')}
                       </button>
