@@ -1,6 +1,7 @@
 import { SPIN_LABEL_MAX, SPIN_NAME_MAX, type SpinPrizeType } from '@wallet/contract/backoffice/spinwheel-rules';
 import { SelectField, TextField } from '@wallet/web-kit/ui/field';
 import { useTranslation } from 'react-i18next';
+import { BonusCodeField } from './bonus-code-field';
 import { type Problems, type SliceDraft, SPIN_PRIZE_TYPES } from './draft';
 import { LanguageFields } from './language-fields';
 import { percentText } from './wheel-texts';
@@ -68,14 +69,10 @@ export function SliceEditor({
           />
         )}
         {slice.prizeType === 'bonus' ? (
-          <TextField
-            label={t('spinwheel.bonusCode')}
+          <BonusCodeField
             name={`${name}.bonusCode`}
-            optional
-            maxLength={40}
             value={slice.bonusCode}
-            hint={t('spinwheel.bonusCodeHint')}
-            onChange={(event) => onChange({ bonusCode: event.target.value.toUpperCase() })}
+            onChange={(bonusCode) => onChange({ bonusCode })}
           />
         ) : null}
         <TextField

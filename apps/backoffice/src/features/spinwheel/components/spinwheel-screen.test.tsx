@@ -178,6 +178,9 @@ describe('Spin wheel (back office)', { timeout: 30_000 }, () => {
     mockApi({
       'GET /api/backoffice/me': { body: me('owner') },
       'GET /api/backoffice/spinwheel/wheels': { body: { items: [] } },
+      'GET /api/backoffice/promotions/bonuses': {
+        body: { items: [{ code: 'WELCOME100', names: { th: 'โบนัสต้อนรับ', lo: '', en: 'Welcome bonus' } }] },
+      },
       'POST /api/backoffice/spinwheel/wheels': (body) => {
         created = body as SpinWheelPayload;
         return { body: { wheel } };
@@ -204,13 +207,17 @@ describe('Spin wheel (back office)', { timeout: 30_000 }, () => {
     const amount = within(third).getByLabelText('Bonus amount (baht)');
     await user.clear(amount);
     await user.type(amount, '20.5');
+    await user.selectOptions(
+      await within(third).findByLabelText(/Bonus type for its conditions/),
+      'WELCOME100 · Welcome bonus',
+    );
     await user.click(within(form).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(created).toBeDefined());
     expect(created?.names.th).toBe('วงล้อใหม่');
-    expect(created?.slices.map((s) => [s.code, s.prizeType, s.amount])).toEqual([
-      ['S1', 'coins', 1],
-      ['S2', 'coins', 1],
-      ['S3', 'bonus', 20_50],
+    expect(created?.slices.map((s) => [s.code, s.prizeType, s.amount, s.bonusCode])).toEqual([
+      ['S1', 'coins', 1, null],
+      ['S2', 'coins', 1, null],
+      ['S3', 'bonus', 20_50, 'WELCOME100'],
     ]);
   });
 
