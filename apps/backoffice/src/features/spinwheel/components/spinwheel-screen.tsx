@@ -56,7 +56,12 @@ export function SpinwheelScreen() {
         ))}
       </div>
       {tab ? (
-        <div role="tabpanel" id={`spinwheel-panel-${tab}`} aria-labelledby={`spinwheel-tab-${tab}`}>
+        <div
+          role="tabpanel"
+          className="spin-panel"
+          id={`spinwheel-panel-${tab}`}
+          aria-labelledby={`spinwheel-tab-${tab}`}
+        >
           {tab === 'wheels' ? (
             <WheelsPanel canManage={canCall(role, 'PUT /api/backoffice/spinwheel/wheels/:id')} />
           ) : null}

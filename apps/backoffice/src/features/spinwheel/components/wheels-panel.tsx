@@ -67,9 +67,6 @@ export function WheelsPanel({ canManage }: { canManage: boolean }) {
                 {t('spinwheel.version')}
               </th>
               <th scope="col" className="num">
-                {t('spinwheel.spinsOnVersion')}
-              </th>
-              <th scope="col" className="num">
                 {t('spinwheel.bonusPerSpin')}
               </th>
               {canManage ? <th scope="col">{t('spinwheel.actions')}</th> : null}
@@ -78,7 +75,7 @@ export function WheelsPanel({ canManage }: { canManage: boolean }) {
           <tbody>
             {wheels.data.items.length === 0 ? (
               <tr>
-                <td colSpan={8} className="empty-cell">
+                <td colSpan={7} className="empty-cell">
                   {t('spinwheel.noWheels')}
                 </td>
               </tr>
@@ -95,18 +92,23 @@ export function WheelsPanel({ canManage }: { canManage: boolean }) {
                         : t('spinwheel.off')}
                   </span>
                 </td>
-                <td className="nowrap">
-                  {wheel.startsAt ? <DateTime value={wheel.startsAt} /> : t('spinwheel.open')}
-                  {' – '}
-                  {wheel.endsAt ? <DateTime value={wheel.endsAt} /> : t('spinwheel.open')}
+                <td>
+                  <span className="nowrap">
+                    {wheel.startsAt ? <DateTime value={wheel.startsAt} /> : t('spinwheel.open')} –
+                  </span>{' '}
+                  <span className="nowrap">
+                    {wheel.endsAt ? <DateTime value={wheel.endsAt} /> : t('spinwheel.open')}
+                  </span>
                 </td>
                 <td className="num">{wheel.slices.length}</td>
-                <td className="num">{wheel.version}</td>
-                <td className="num">{wheel.spins}</td>
+                <td className="num">
+                  {wheel.version}
+                  <span className="muted spin-cell-note">{t('spinwheel.spinCount', { count: wheel.spins })}</span>
+                </td>
                 <td className="num">{formatMoney(wheel.expected.bonusPerSpin / 100)}</td>
                 {canManage ? (
                   <td>
-                    <div className="row-actions is-nowrap">
+                    <div className="row-actions">
                       <button type="button" className="btn btn-ghost btn-small" onClick={() => setEditing(wheel)}>
                         {t('spinwheel.edit')}
                       </button>
