@@ -94,7 +94,7 @@ export function CouponsPanel({ canFulfil }: { canFulfil: boolean }) {
             <td className="nowrap">
               <DateTime value={coupon.at} />
             </td>
-            <td>
+            <td className="nowrap">
               <PlayerCell playerId={coupon.playerId} username={coupon.username} />
             </td>
             <td>

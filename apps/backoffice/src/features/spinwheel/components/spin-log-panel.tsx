@@ -82,7 +82,7 @@ export function SpinLogPanel() {
             <td className="nowrap">
               <DateTime value={spin.at} />
             </td>
-            <td>
+            <td className="nowrap">
               <PlayerCell playerId={spin.playerId} username={spin.username} />
             </td>
             <td>
