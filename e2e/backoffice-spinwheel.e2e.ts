@@ -60,7 +60,7 @@ function payloadOf(wheel: SpinWheelView): SpinWheelPayload {
 
 /**
  * Issue 16, back-office side: marketing opens the seeded wheel, changes a slice's weight and sees the
- * expected cost follow before saving; the wheel, spun by a player, saves as a new version. Support reads
+ * expected cost follow before saving; the wheel, spun by a player, saves as a new version. An operator reads
  * the spin log and hands over a claimed non-cash prize after confirming. Every spin-wheel screen is
  * photographed at 1280x800 and 820x1180 in th and en.
  */
@@ -180,7 +180,7 @@ describe('the operator runs the spin wheel in the back office', () => {
     expect(audit.items[0]?.operatorUsername).toBe(MARKETING.username);
   });
 
-  it('support hands over a claimed non-cash prize after confirming it', async () => {
+  it('an operator hands over a claimed non-cash prize after confirming it', async () => {
     const active = (await wheels()).find((wheel) => wheel.active);
     if (!active) throw new Error('no active wheel');
     // A wheel that can only land on a cap, so the player's spin wins an item.
@@ -238,7 +238,7 @@ describe('the operator runs the spin wheel in the back office', () => {
     await row.getByRole('button', { name: bo('en', 'spinwheel.fulfil') }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByTestId('fulfil-dialog').waitFor();
-    expect(await dialog.textContent()).toContain('Cap');
+    expect(await dialog.textContent()).toContain('หมวก');
     await shot(page, 'bo-spinwheel-fulfil-dialog-desktop-en');
     expect(await axeViolations(page, 'fulfil dialog')).toEqual([]);
     await dialog.getByRole('button', { name: bo('en', 'spinwheel.fulfilConfirm') }).click();
@@ -248,7 +248,7 @@ describe('the operator runs the spin wheel in the back office', () => {
 
     // The log lists the spin on that wheel.
     await page.getByRole('tab', { name: bo('en', 'spinwheel.tabs.spins') }).click();
-    await page.getByLabel(bo('en', 'spinwheel.wheel')).selectOption(wheel.id);
+    await page.getByLabel(bo('en', 'spinwheel.wheel'), { exact: true }).selectOption(wheel.id);
     await page.getByRole('button', { name: bo('en', 'spinwheel.apply') }).click();
     await expect.poll(() => page.getByTestId('spin-row').count()).toBe(1);
     expect(await page.getByTestId('spin-row').textContent()).toContain('CAP');
