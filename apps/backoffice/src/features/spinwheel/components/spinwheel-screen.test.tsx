@@ -208,7 +208,7 @@ describe('Spin wheel (back office)', { timeout: 30_000 }, () => {
     await user.clear(amount);
     await user.type(amount, '20.5');
     await user.selectOptions(
-      await within(third).findByLabelText(/Bonus type for its conditions/),
+      await within(third).findByLabelText(/Bonus conditions/),
       'WELCOME100 · Welcome bonus',
     );
     await user.click(within(form).getByRole('button', { name: 'Save' }));
