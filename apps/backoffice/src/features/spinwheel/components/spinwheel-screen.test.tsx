@@ -207,10 +207,7 @@ describe('Spin wheel (back office)', { timeout: 30_000 }, () => {
     const amount = within(third).getByLabelText('Bonus amount (baht)');
     await user.clear(amount);
     await user.type(amount, '20.5');
-    await user.selectOptions(
-      await within(third).findByLabelText(/Bonus conditions/),
-      'WELCOME100 · Welcome bonus',
-    );
+    await user.selectOptions(await within(third).findByLabelText(/Bonus conditions/), 'WELCOME100 · Welcome bonus');
     await user.click(within(form).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(created).toBeDefined());
     expect(created?.names.th).toBe('วงล้อใหม่');
@@ -218,6 +215,29 @@ describe('Spin wheel (back office)', { timeout: 30_000 }, () => {
       ['S1', 'coins', 1, null],
       ['S2', 'coins', 1, null],
       ['S3', 'bonus', 20_50, 'WELCOME100'],
+    ]);
+  });
+
+  it('deletes a wheel nobody has spun after asking; a spun one offers no delete', async () => {
+    signedIn();
+    let items = [wheel, { ...wheel, id: 'w2', version: 1, spins: 0, active: false, live: false }];
+    const calls = mockApi({
+      'GET /api/backoffice/me': { body: me('marketing') },
+      'GET /api/backoffice/spinwheel/wheels': () => ({ body: { items } }),
+      'DELETE /api/backoffice/spinwheel/wheels/w2': () => {
+        items = items.filter((item) => item.id !== 'w2');
+        return { body: { message: 'SUCCESS' } };
+      },
+    });
+    const { user } = renderApp('/spinwheel');
+    const spun = await screen.findByTestId('wheel-w1', {}, FIRST_PAINT);
+    expect(within(spun).queryByRole('button', { name: 'Delete' })).toBeNull();
+    await user.click(within(screen.getByTestId('wheel-w2')).getByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete the wheel' });
+    await user.click(within(dialog).getByRole('button', { name: 'Yes, delete' }));
+    await waitFor(() => expect(screen.queryByTestId('wheel-w2')).toBeNull());
+    expect(calls.filter((call) => call.method === 'DELETE').map((call) => call.path)).toEqual([
+      '/api/backoffice/spinwheel/wheels/w2',
     ]);
   });
 

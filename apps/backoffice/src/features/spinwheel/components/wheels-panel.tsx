@@ -10,6 +10,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useWheels } from '../api/get-wheels';
 import { useSetWheelActive } from '../api/set-wheel-active';
+import { DeleteWheelDialog } from './delete-wheel-dialog';
 import { WheelForm } from './wheel-form';
 import { inLanguage } from './wheel-texts';
 
@@ -20,6 +21,7 @@ export function WheelsPanel({ canManage }: { canManage: boolean }) {
   const wheels = useWheels();
   const setActive = useSetWheelActive();
   const [editing, setEditing] = useState<SpinWheelView | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<SpinWheelView | null>(null);
   if (editing) {
     return <WheelForm wheel={editing === 'new' ? null : editing} onDone={() => setEditing(null)} />;
   }
@@ -120,6 +122,12 @@ export function WheelsPanel({ canManage }: { canManage: boolean }) {
                       >
                         {wheel.active ? t('spinwheel.switchOff') : t('spinwheel.switchOn')}
                       </button>
+                      {/* Never spun (a first version without spins): it can go; a spun wheel is switched off instead. */}
+                      {wheel.version === 1 && wheel.spins === 0 ? (
+                        <button type="button" className="btn btn-ghost btn-small" onClick={() => setDeleting(wheel)}>
+                          {t('spinwheel.delete')}
+                        </button>
+                      ) : null}
                     </div>
                   </td>
                 ) : null}
@@ -128,6 +136,7 @@ export function WheelsPanel({ canManage }: { canManage: boolean }) {
           </tbody>
         </table>
       </div>
+      <DeleteWheelDialog wheel={deleting} onClose={() => setDeleting(null)} />
     </section>
   );
 }
