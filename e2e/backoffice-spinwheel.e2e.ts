@@ -252,6 +252,12 @@ describe('the operator runs the spin wheel in the back office', () => {
     await page.getByRole('button', { name: bo('en', 'spinwheel.apply') }).click();
     await expect.poll(() => page.getByTestId('spin-row').count()).toBe(1);
     expect(await page.getByTestId('spin-row').textContent()).toContain('CAP');
+    // The report: the cap won once on that wheel, as its weight (the only one) expected, and claimed.
+    await page.getByRole('tab', { name: bo('en', 'spinwheel.tabs.report') }).click();
+    await page.getByLabel(bo('en', 'spinwheel.wheel'), { exact: true }).selectOption(wheel.id);
+    await page.getByRole('button', { name: bo('en', 'spinwheel.apply') }).click();
+    const cells = page.getByTestId(`report-CAP-v${wheel.version}`).locator('td');
+    await expect.poll(async () => (await cells.allTextContents()).slice(4)).toEqual(['1', '1', '1.0', '0.0', '1']);
     expect(ledgerCheck(server).status).toBe(0);
   });
 
