@@ -193,6 +193,7 @@ describe('the operator runs the spin wheel in the back office', () => {
         {
           ...base.slices[0]!,
           code: 'CAP',
+          labels: { th: 'หมวก', lo: 'ໝວກ', en: 'Cap' },
           prizeType: 'item',
           amount: 0,
           bonusCode: null,
@@ -203,6 +204,7 @@ describe('the operator runs the spin wheel in the back office', () => {
         {
           ...base.slices[1]!,
           code: 'NONE',
+          labels: { th: 'ลองใหม่', lo: 'ລອງໃໝ່', en: 'Try again' },
           prizeType: 'coins',
           amount: 1,
           bonusCode: null,
