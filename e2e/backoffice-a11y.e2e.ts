@@ -289,6 +289,22 @@ describe('back-office accessibility (axe-core, 44 px targets on a tablet)', () =
         await check(`promotions, ${tab}`);
       }
 
+      // The spin wheel (issue 16): each tab, then the wheel editor with its preview and expected cost.
+      await nav('spinwheel');
+      for (const tab of ['wheels', 'spins', 'coupons', 'report'] as const) {
+        await page.getByRole('tab', { name: bo(lang, `spinwheel.tabs.${tab}`) }).click();
+        await page.getByRole('tabpanel').locator('table').first().waitFor();
+        await check(`spin wheel, ${tab}`);
+      }
+      await page.getByRole('tab', { name: bo(lang, 'spinwheel.tabs.wheels') }).click();
+      await page
+        .locator('tr[data-testid^=wheel-]')
+        .first()
+        .getByRole('button', { name: bo(lang, 'spinwheel.edit') })
+        .click();
+      await page.getByTestId('wheel-form').waitFor();
+      await check('spin wheel, wheel editor');
+
       await nav('staff');
       await page.getByTestId('staff-admin').waitFor();
       await check('staff');

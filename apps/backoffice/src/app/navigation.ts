@@ -9,6 +9,7 @@ import {
   ShieldIcon,
   UserIcon,
   WalletIcon,
+  WheelIcon,
 } from '@wallet/web-kit/ui/icons';
 import type { ComponentType } from 'react';
 import { type BackofficePath, paths } from '@/lib/paths';
@@ -27,6 +28,7 @@ export interface NavItem {
     | 'settings'
     | 'content'
     | 'promotions'
+    | 'spinwheel'
     | 'moneyDesk';
   icon: ComponentType;
   /** The call the screen opens with: a role that may not make it does not see the entry. */
@@ -54,5 +56,6 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { path: paths.content, label: 'content', icon: DocumentIcon, needs: 'GET /api/backoffice/content/texts' },
   // Finance sees it too, for the cost report.
   { path: paths.promotions, label: 'promotions', icon: GiftIcon, needs: 'GET /api/backoffice/promotions/report' },
+  { path: paths.spinwheel, label: 'spinwheel', icon: WheelIcon, needs: 'GET /api/backoffice/spinwheel/wheels' },
   { path: paths.account, label: 'account', icon: LockIcon, needs: 'GET /api/backoffice/me' },
 ];

@@ -38,6 +38,7 @@ describe('the shell', () => {
         'Settings',
         'Content',
         'Promotions',
+        'Spin wheel',
         'My account',
       ],
     ],
@@ -54,12 +55,16 @@ describe('the shell', () => {
         'Settings',
         'Content',
         'Promotions',
+        'Spin wheel',
         'My account',
       ],
     ],
-    ['finance', ['Dashboard', 'Money desk', 'Players', 'Bank changes', 'Adjustments', 'Promotions', 'My account']],
-    ['support', ['Dashboard', 'Money desk', 'Players', 'Bank changes', 'My account']],
-    ['marketing', ['Dashboard', 'Content', 'Promotions', 'My account']],
+    [
+      'finance',
+      ['Dashboard', 'Money desk', 'Players', 'Bank changes', 'Adjustments', 'Promotions', 'Spin wheel', 'My account'],
+    ],
+    ['support', ['Dashboard', 'Money desk', 'Players', 'Bank changes', 'Spin wheel', 'My account']],
+    ['marketing', ['Dashboard', 'Content', 'Promotions', 'Spin wheel', 'My account']],
   ] as const)('shows a %s only what the role may open', async (role, expected) => {
     signedIn();
     mockApi({ 'GET /api/backoffice/me': { body: me(role) } });
