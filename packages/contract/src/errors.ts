@@ -162,6 +162,12 @@ export const DESIGNED_CODES = [
   'BONUS_WITHDRAW_MAX',
   /** Back office (409, field code): a new bonus type or promotion code under a code already in use. */
   'CODE_EXISTS',
+  /** POST /api/spinwheel/spin without a coin to spend (answered as {success: false, error}). */
+  'NO_COIN',
+  /** A spin while no wheel is live (none active, outside its schedule, or every prize out of stock). */
+  'WHEEL_INACTIVE',
+  /** Back office (409): a wheel players have spun is switched off, never deleted. */
+  'WHEEL_HAS_SPINS',
 ] as const;
 export type DesignedCode = (typeof DESIGNED_CODES)[number];
 

@@ -1,5 +1,15 @@
 import { z } from 'zod';
+import { SPIN_COUPON_STATUSES, SPIN_PRIZE_TYPES } from './backoffice/spinwheel-rules.ts';
 import { isoDateTime, text } from './common.ts';
+
+export type { SpinCouponStatus, SpinPrizeType } from './backoffice/spinwheel-rules.ts';
+export { SPIN_COUPON_STATUSES, SPIN_PRIZE_TYPES } from './backoffice/spinwheel-rules.ts';
+
+/**
+ * GET /api/spinwheel/setup and /coupon take `?lang=th|lo|en` (Thai otherwise), as the lookups do:
+ * labels, descriptions and prize names come in that language.
+ */
+export { lookupLanguageQuery as spinLanguageQuery } from './lookup.ts';
 
 /** Wheel slice. htmlDescription shows in the claim confirmation and goes through the sanitiser. */
 export const spinSlice = z.object({
@@ -34,10 +44,17 @@ export const coupon = z.object({
   id: z.string(),
   /** Position in the player's list, as the coupon table shows it. */
   index: z.number().int().optional(),
-  slice: spinSlice.pick({ code: true, label: true }),
+  /** The slice it was won on (its label and description as on the wheel version it was drawn on). */
+  slice: spinSlice.pick({ code: true, label: true, htmlDescription: true }),
+  /** The prize's name: the item's name, or the slice label for credit and coins. */
   name: z.string(),
+  /** bonus: baht (or kip) as other player amounts; coins: whole coins; item: 0. */
   amount: z.number(),
+  prizeType: z.enum(SPIN_PRIZE_TYPES),
+  /** Claimed (or fulfilled): no longer claimable. */
   claimed: z.boolean(),
+  /** open, claimed, fulfilled (an item the operator handed over) or expired. */
+  status: z.enum(SPIN_COUPON_STATUSES),
   expiresAt: isoDateTime,
 });
 export type Coupon = z.infer<typeof coupon>;

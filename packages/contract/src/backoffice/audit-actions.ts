@@ -63,6 +63,13 @@ export const AUDIT_ACTIONS = [
   'promotion.invite_settings',
   'promotion.refund_settings',
   'promotion.image_upload',
+  /** Spin wheels (target: the wheel); an update of a spun wheel made a new version (after.version). */
+  'spinwheel.wheel_create',
+  'spinwheel.wheel_update',
+  'spinwheel.wheel_active',
+  'spinwheel.wheel_delete',
+  /** A claimed non-cash prize handed over (target: the coupon). */
+  'spinwheel.coupon_fulfil',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -78,6 +85,8 @@ export const AUDIT_TARGET_TYPES = [
   'banner',
   'bonus',
   'promotion_code',
+  'spin_wheel',
+  'spin_coupon',
 ] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 

@@ -30,6 +30,11 @@ export const PERMISSIONS = [
   'promotions.manage',
   /** What each bonus and promotion code cost: finance reads it beside marketing. */
   'promotion-costs.read',
+  /** Spin wheels, the spin log and the coupons won (issue 16); wheel edits are marketing's. */
+  'spinwheel.read',
+  'spinwheel.manage',
+  /** Handing over a non-cash prize a player claimed. */
+  'spinwheel.fulfil',
   'chat.read',
   'chat.answer',
 ] as const;
@@ -50,6 +55,7 @@ export const ROLE_PERMISSIONS: Readonly<Record<OperatorRole, readonly Permission
     'slips.decide',
     'players.read',
     'promotion-costs.read',
+    'spinwheel.read',
   ],
   support: [
     'session',
@@ -60,6 +66,8 @@ export const ROLE_PERMISSIONS: Readonly<Record<OperatorRole, readonly Permission
     'players.manage',
     'chat.read',
     'chat.answer',
+    'spinwheel.read',
+    'spinwheel.fulfil',
   ],
   marketing: [
     'session',
@@ -69,6 +77,8 @@ export const ROLE_PERMISSIONS: Readonly<Record<OperatorRole, readonly Permission
     'promotions.read',
     'promotions.manage',
     'promotion-costs.read',
+    'spinwheel.read',
+    'spinwheel.manage',
   ],
   auditor: READ_ONLY,
 };
@@ -170,6 +180,18 @@ export const BACKOFFICE_ROUTES = {
   'PUT /api/backoffice/promotions/refund': 'promotions.manage',
   'POST /api/backoffice/promotions/images': 'promotions.manage',
   'GET /api/backoffice/promotions/report': 'promotion-costs.read',
+  'GET /api/backoffice/spinwheel/wheels': 'spinwheel.read',
+  'POST /api/backoffice/spinwheel/wheels': 'spinwheel.manage',
+  'GET /api/backoffice/spinwheel/wheels/:id': 'spinwheel.read',
+  'PUT /api/backoffice/spinwheel/wheels/:id': 'spinwheel.manage',
+  'POST /api/backoffice/spinwheel/wheels/:id/active': 'spinwheel.manage',
+  'DELETE /api/backoffice/spinwheel/wheels/:id': 'spinwheel.manage',
+  'GET /api/backoffice/spinwheel/spins': 'spinwheel.read',
+  'GET /api/backoffice/spinwheel/spins.csv': 'spinwheel.read',
+  'GET /api/backoffice/spinwheel/coupons': 'spinwheel.read',
+  'GET /api/backoffice/spinwheel/coupons.csv': 'spinwheel.read',
+  'POST /api/backoffice/spinwheel/coupons/:id/fulfil': 'spinwheel.fulfil',
+  'GET /api/backoffice/spinwheel/report': 'promotion-costs.read',
 } as const satisfies Record<string, Permission | 'public'>;
 export type BackofficeRoute = keyof typeof BACKOFFICE_ROUTES;
 
