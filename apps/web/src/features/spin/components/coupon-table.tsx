@@ -1,10 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { COUPON_PAGE_SIZE } from '@wallet/contract/constants';
-import type { Coupon, SpinSlice } from '@wallet/contract/spinwheel';
+import type { Coupon } from '@wallet/contract/spinwheel';
 import { errorText } from '@wallet/web-kit/api/api-error';
 import { useAlert } from '@wallet/web-kit/ui/alert';
 import { Loader } from '@wallet/web-kit/ui/loader';
 import { Modal } from '@wallet/web-kit/ui/modal';
+import { Money } from '@wallet/web-kit/ui/money';
 import { Paginator } from '@wallet/web-kit/ui/paginator';
 import { SafeHtml } from '@wallet/web-kit/ui/safe-html';
 import { useRef, useState } from 'react';
@@ -13,10 +14,10 @@ import { invalidateMoneyAndBonus } from '@/lib/wallet/invalidate-money';
 import { claimCoupon } from '../api/claim-coupon';
 import { spinQueryRoot, useCoupons } from '../api/spin-queries';
 
-const amountFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
+const countFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 
 /** SPEC §2 Spin: the player's coupons, 3 a page: index, slice label, prize name, amount and claim. */
-export function CouponTable({ slices }: { slices: readonly SpinSlice[] }) {
+export function CouponTable() {
   const { t } = useTranslation();
   const coupons = useCoupons();
   const [page, setPage] = useState(1);
@@ -27,7 +28,6 @@ export function CouponTable({ slices }: { slices: readonly SpinSlice[] }) {
   // A claim can shorten nothing today, but a reload can: never show a page past the end.
   const current = Math.min(page, totalPages);
   const shown = list.slice((current - 1) * COUPON_PAGE_SIZE, current * COUPON_PAGE_SIZE);
-  const slice = confirming ? slices.find((item) => item.code === confirming.slice.code) : undefined;
 
   return (
     <section className="spin-coupons" aria-labelledby="spin-coupons-title">
@@ -112,9 +112,9 @@ export function CouponTable({ slices }: { slices: readonly SpinSlice[] }) {
               {confirming.slice.label}
             </p>
             <p className="spin-claim-name">{confirming.name}</p>
-            {slice?.htmlDescription ? (
+            {confirming.slice.htmlDescription ? (
               <div data-testid="coupon-claim-description">
-                <SafeHtml html={slice.htmlDescription} className="spin-claim-description" />
+                <SafeHtml html={confirming.slice.htmlDescription} className="spin-claim-description" />
               </div>
             ) : null}
           </div>
@@ -136,23 +136,18 @@ function CouponRow({
   onClaim: () => void;
 }) {
   const { t } = useTranslation();
-  const expired = !coupon.claimed && Date.parse(coupon.expiresAt) <= Date.now();
+  // The server says expired once the date passes; the date is checked too so a page left open stays honest.
+  const status = coupon.status === 'open' && Date.parse(coupon.expiresAt) <= Date.now() ? 'expired' : coupon.status;
   return (
     <tr data-testid="coupon-row" data-coupon={coupon.id}>
       <td className="is-index">{index}</td>
       <td className="spin-cell-label">{coupon.slice.label}</td>
       <td className="spin-cell-name">{coupon.name}</td>
-      <td className="is-amount">{amountFormat.format(coupon.amount)}</td>
+      <td className="is-amount" data-testid="coupon-amount">
+        <CouponAmount coupon={coupon} />
+      </td>
       <td className="is-action">
-        {coupon.claimed ? (
-          <span className="status-badge is-success" data-testid="coupon-claimed">
-            {t('spin.claimed')}
-          </span>
-        ) : expired ? (
-          <span className="status-badge is-failed" data-testid="coupon-expired">
-            {t('spin.expired')}
-          </span>
-        ) : (
+        {status === 'open' && !coupon.claimed ? (
           <button
             type="button"
             className="btn btn-primary btn-small"
@@ -162,10 +157,28 @@ function CouponRow({
           >
             {t('spin.claim')}
           </button>
+        ) : (
+          <span
+            className={`status-badge ${status === 'expired' ? 'is-failed' : 'is-success'}`}
+            data-testid="coupon-status"
+            data-status={status}
+          >
+            {t(`spin.status.${status === 'open' ? 'claimed' : status}`)}
+          </span>
         )}
       </td>
     </tr>
   );
+}
+
+/** Credit in baht as every amount, coins as a count, an item (amount 0) as a dash: its name says what it is. */
+function CouponAmount({ coupon }: { coupon: Coupon }) {
+  const { t } = useTranslation();
+  if (coupon.prizeType === 'bonus') return <Money value={coupon.amount} />;
+  if (coupon.prizeType === 'coins') {
+    return <>{t('spin.coins', { count: coupon.amount, value: countFormat.format(coupon.amount) })}</>;
+  }
+  return <span aria-hidden="true">—</span>;
 }
 
 /** SPEC §4/§8: a claim shows the prize label in a success alert, or the code's text in an error alert; then reload. */

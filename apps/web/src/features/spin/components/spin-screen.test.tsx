@@ -21,17 +21,25 @@ function setup(userCoin: number): SpinSetupResponse {
   return { name: 'Songkran wheel', slices: SLICES, userCoin };
 }
 
+const PRIZE_TYPES = ['bonus', 'coins', 'item'] as const;
+
 function coupons(count: number, overrides: Partial<Coupon> = {}): Coupon[] {
-  return Array.from({ length: count }, (_, index) => ({
-    id: `c${index + 1}`,
-    index: index + 1,
-    slice: { code: SLICES[index % SLICES.length]!.code, label: SLICES[index % SLICES.length]!.label },
-    name: `Prize ${index + 1}`,
-    amount: (index + 1) * 10,
-    claimed: false,
-    expiresAt: '2099-01-01T00:00:00.000Z',
-    ...overrides,
-  }));
+  return Array.from({ length: count }, (_, index) => {
+    const slice = SLICES[index % SLICES.length]!;
+    const prizeType = PRIZE_TYPES[index % 3]!;
+    return {
+      id: `c${index + 1}`,
+      index: index + 1,
+      slice: { code: slice.code, label: slice.label, htmlDescription: slice.htmlDescription },
+      name: `Prize ${index + 1}`,
+      amount: prizeType === 'item' ? 0 : (index + 1) * 10,
+      prizeType,
+      claimed: false,
+      status: 'open',
+      expiresAt: '2099-01-01T00:00:00.000Z',
+      ...overrides,
+    };
+  });
 }
 
 /** Reduced motion: the wheel jumps to its result, so a test does not wait for the animation. */
@@ -170,9 +178,9 @@ describe('SpinScreen', () => {
     const rows = await screen.findAllByTestId('coupon-row');
     expect(rows).toHaveLength(3);
     expect(rows.map((row) => [...row.querySelectorAll('td')].slice(0, 4).map((cell) => cell.textContent))).toEqual([
-      ['1', '100 ฿', 'Prize 1', '10'],
-      ['2', '2 coins', 'Prize 2', '20'],
-      ['3', 'T-shirt', 'Prize 3', '30'],
+      ['1', '100 ฿', 'Prize 1', '10.00'],
+      ['2', '2 coins', 'Prize 2', '20 coins'],
+      ['3', 'T-shirt', 'Prize 3', '—'],
     ]);
     fireEvent.click(screen.getByRole('button', { name: 'Next page' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Page 3' }));
@@ -181,13 +189,28 @@ describe('SpinScreen', () => {
     expect(last[0]?.querySelector('td')?.textContent).toBe('7');
   });
 
-  it('shows claimed and expired coupons without a claim button', async () => {
+  it('shows claimed, delivered and expired coupons without a claim button', async () => {
     api({
-      list: [...coupons(1, { claimed: true }), ...coupons(1, { id: 'old', expiresAt: '2020-01-01T00:00:00.000Z' })],
+      list: [
+        ...coupons(1, { id: 'a', claimed: true, status: 'claimed' }),
+        ...coupons(1, { id: 'b', claimed: true, status: 'fulfilled' }),
+        ...coupons(1, { id: 'c', status: 'expired' }),
+      ],
     });
     renderScreen(<SpinScreen />);
-    expect(await screen.findByTestId('coupon-claimed')).toBeTruthy();
-    expect(screen.getByTestId('coupon-expired').textContent).toBe('Expired');
+    await waitFor(() => expect(screen.getAllByTestId('coupon-status')).toHaveLength(3));
+    expect(screen.getAllByTestId('coupon-status').map((badge) => badge.textContent)).toEqual([
+      'Claimed',
+      'Delivered',
+      'Expired',
+    ]);
+    expect(screen.queryByTestId('coupon-claim')).toBeNull();
+  });
+
+  it('treats an open coupon past its date as expired', async () => {
+    api({ list: coupons(1, { expiresAt: '2020-01-01T00:00:00.000Z' }) });
+    renderScreen(<SpinScreen />);
+    expect((await screen.findByTestId('coupon-status')).textContent).toBe('Expired');
     expect(screen.queryByTestId('coupon-claim')).toBeNull();
   });
 
@@ -210,7 +233,9 @@ describe('SpinScreen', () => {
     let claimed = false;
     const calls = api({
       extra: {
-        'GET /api/spinwheel/coupon': () => ({ body: { coupons: coupons(2, { claimed }) } }),
+        'GET /api/spinwheel/coupon': () => ({
+          body: { coupons: coupons(2, claimed ? { claimed, status: 'claimed' } : {}) },
+        }),
         'POST /api/spinwheel/coupon/claim': () => {
           claimed = true;
           return { body: { success: true, label: '100 ฿' } };
@@ -224,7 +249,7 @@ describe('SpinScreen', () => {
     expect(alert.textContent).toContain('You received 100 ฿.');
     const claim = calls.find((call) => call.path === '/api/spinwheel/coupon/claim');
     expect(claim?.body).toEqual({ coupon: 'c1' });
-    await waitFor(() => expect(screen.getAllByTestId('coupon-claimed')).toHaveLength(2));
+    await waitFor(() => expect(screen.getAllByTestId('coupon-status')).toHaveLength(2));
     expect(screen.queryByRole('dialog', { name: 'Claim this prize?' })).toBeNull();
   });
 

@@ -21,7 +21,6 @@ const countFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 })
 
 /** SPEC §2 Spin: the active wheel's name, the wheel with its centre button, and the player's coupons. */
 export function SpinScreen() {
-  const { t } = useTranslation();
   const setup = useSpinSetup();
   return (
     <div className="page spin-page">
@@ -31,7 +30,7 @@ export function SpinScreen() {
             {setup.data.name}
           </h1>
           <SpinWheel setup={setup.data} />
-          <CouponTable slices={setup.data.slices} />
+          <CouponTable />
         </>
       ) : setup.error ? (
         <LoadFailedCard icon={<WheelIcon />} error={setup.error} onRetry={() => void setup.refetch()} />
