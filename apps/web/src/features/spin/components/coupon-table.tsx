@@ -183,7 +183,7 @@ function CouponAmount({ coupon }: { coupon: Coupon }) {
 
 /** SPEC §4/§8: a claim shows the prize label in a success alert, or the code's text in an error alert; then reload. */
 function useClaim() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const alert = useAlert();
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
@@ -193,7 +193,7 @@ function useClaim() {
     inFlight.current = true;
     setBusy(true);
     try {
-      const answer = await claimCoupon({ coupon: coupon.id });
+      const answer = await claimCoupon({ coupon: coupon.id }, i18n.language);
       if (answer.success) alert.success(t('spin.claimSuccess', { label: answer.label }));
       else alert.error(t(`errors.${answer.error}`, { defaultValue: t('errors.INTERNAL_SERVER_ERROR') }));
     } catch (failure) {

@@ -97,6 +97,7 @@ describe('SpinScreen', () => {
     await waitFor(() => expect(canvas().dataset.phase).toBe('landed'));
     expect(spins(calls)).toHaveLength(1);
     expect(spins(calls)[0]?.headers['Idempotency-Key']).toMatch(UUID);
+    expect(spins(calls)[0]?.search).toBe('?lang=en');
     expect(canvas().dataset.winner).toBe('4');
     expect(sliceUnderPointer(Number(canvas().dataset.rotation), SLICES.length)).toBe(4);
     expect(screen.getByTestId('spin-coins').textContent).toBe('2 coins');
@@ -249,6 +250,7 @@ describe('SpinScreen', () => {
     expect(alert.textContent).toContain('You received 100 ฿.');
     const claim = calls.find((call) => call.path === '/api/spinwheel/coupon/claim');
     expect(claim?.body).toEqual({ coupon: 'c1' });
+    expect(claim?.search).toBe('?lang=en');
     await waitFor(() => expect(screen.getAllByTestId('coupon-status')).toHaveLength(2));
     expect(screen.queryByRole('dialog', { name: 'Claim this prize?' })).toBeNull();
   });

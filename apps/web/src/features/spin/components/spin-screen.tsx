@@ -77,7 +77,7 @@ function SpinWheel({ setup }: { setup: SpinSetupResponse }) {
     setPhase('spinning');
     let answer: Awaited<ReturnType<typeof spin>>;
     try {
-      answer = await spin(actionKey.keyFor('spin'));
+      answer = await spin(actionKey.keyFor('spin'), i18n.language);
       actionKey.settle();
     } catch (failure) {
       actionKey.settle(failure);
