@@ -39,6 +39,7 @@ import { qrcodeFeature } from './modules/qrcode/qrcode.module.ts';
 import { sandboxFeature } from './modules/sandbox/sandbox.module.ts';
 import { registerServiceStateGate } from './modules/service-state/service-state.ts';
 import { slipFeature } from './modules/slip/slip.module.ts';
+import { spinwheelFeature } from './modules/spinwheel/spinwheel.module.ts';
 import { statementFeature } from './modules/statement/statement.module.ts';
 import { walletFeature } from './modules/wallet/wallet.module.ts';
 import { withdrawFeature } from './modules/withdraw/withdraw.module.ts';
@@ -219,6 +220,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     slip,
     withdraw,
     promotions,
+    await spinwheelFeature(ctx, { recordAudit: backoffice.recordAudit }),
     await sandboxFeature(ctx, { outbox: sandboxSms, games: sandboxGames }),
     backoffice,
     dashboardFeature(ctx),

@@ -7,6 +7,7 @@ import type { PlayersDeskTables } from './schema/players-desk.ts';
 import type { PromotionTables } from './schema/promotions.ts';
 import type { QrcodeTables } from './schema/qrcodes.ts';
 import type { SlipTables } from './schema/slips.ts';
+import type { SpinWheelTables } from './schema/spinwheel.ts';
 
 /** Timestamps are epoch milliseconds and money is integer minor units: both bigint columns, numbers in JS. */
 export interface UsersTable {
@@ -206,7 +207,8 @@ export interface Database
     PlayersDeskTables,
     PromotionTables,
     QrcodeTables,
-    SlipTables {
+    SlipTables,
+    SpinWheelTables {
   users: UsersTable;
   sessions: SessionsTable;
   otp_requests: OtpRequestsTable;

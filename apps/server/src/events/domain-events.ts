@@ -31,6 +31,22 @@ export interface InTransactionEvents {
     walletAfter: number;
     now: number;
   };
+  /**
+   * A player claims a spin-wheel coupon whose prize is bonus credit (issue 16): promotions credits it
+   * as a bonus in this transaction (its conditions apply), or refuses (BONUS_ALREADY_ACTIVE,
+   * BONUS_REMAINING, INVALID_PRIZE_CODE) and the claim is undone.
+   */
+  'spin.bonus_claimed': {
+    userId: string;
+    couponId: string;
+    /** Minor units of the player's wallet currency, positive. */
+    amount: number;
+    /** The bonus type whose conditions the credit carries; null: none. */
+    bonusCode: string | null;
+    /** The slice label the statement names (stored once, as its Thai text). */
+    description: string;
+    now: number;
+  };
 }
 
 /** After-commit notifications: the change is durable; a handler can neither undo it nor fail the request. */

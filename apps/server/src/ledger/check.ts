@@ -2,7 +2,13 @@ import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema.ts';
 
 export interface LedgerProblem {
-  rule: 'currency-sum' | 'balance-vs-transfers' | 'negative-player-balance' | 'transfer-currency' | 'adjustment-record';
+  rule:
+    | 'currency-sum'
+    | 'balance-vs-transfers'
+    | 'negative-player-balance'
+    | 'transfer-currency'
+    | 'adjustment-record'
+    | 'coin-record';
   detail: string;
 }
 
@@ -77,6 +83,44 @@ export async function checkLedger(db: Kysely<Database>): Promise<LedgerProblem[]
       rule: 'adjustment-record',
       detail: `booked adjustment ${row.id} has ${row.transfers} transfers instead of 1`,
     });
+  }
+  problems.push(...(await checkCoins(db)));
+  return problems;
+}
+
+/**
+ * The coin ledger (issue 16) beyond the rules every account follows (no player below zero, balance =
+ * its movements): coins move only as coin movements; a spent coin belongs to exactly one spin and
+ * every spin spent exactly one; coins won belong to a claimed coins coupon, once, for its amount.
+ */
+async function checkCoins(db: Kysely<Database>): Promise<LedgerProblem[]> {
+  const problems: LedgerProblem[] = [];
+  const foreign = await sql<{ id: string; kind: string }>`
+    select id, kind from ledger_transfers
+    where currency = 'COIN' and kind not in ('coin_earn', 'coin_spend', 'coin_prize')`.execute(db);
+  for (const row of foreign.rows) {
+    problems.push({ rule: 'coin-record', detail: `coin transfer ${row.id} is a ${row.kind} movement` });
+  }
+  const spends = await sql<{ id: string }>`
+    select t.id from ledger_transfers t
+    left join spin_draws d on d.id = t.ref_id and t.ref_type = 'spin'
+    where t.kind = 'coin_spend' and (d.id is null or t.amount <> 1)`.execute(db);
+  for (const row of spends.rows) {
+    problems.push({ rule: 'coin-record', detail: `coin transfer ${row.id} spent coins on no spin` });
+  }
+  const spins = await sql<{ id: string; transfers: string | number }>`
+    select d.id, count(t.id) as transfers from spin_draws d
+    left join ledger_transfers t on t.ref_id = d.id and t.kind = 'coin_spend'
+    group by d.id having count(t.id) <> 1`.execute(db);
+  for (const row of spins.rows) {
+    problems.push({ rule: 'coin-record', detail: `spin ${row.id} spent ${row.transfers} coins instead of 1` });
+  }
+  const prizes = await sql<{ id: string }>`
+    select t.id from ledger_transfers t
+    left join spin_coupons c on c.id = t.ref_id and c.prize_type = 'coins' and c.status = 'claimed' and c.amount = t.amount
+    where t.kind = 'coin_prize' and c.id is null`.execute(db);
+  for (const row of prizes.rows) {
+    problems.push({ rule: 'coin-record', detail: `coin transfer ${row.id} pays no claimed coins coupon` });
   }
   return problems;
 }

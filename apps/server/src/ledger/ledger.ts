@@ -19,6 +19,10 @@ export const LEDGER_KINDS = {
   payout: 'payout',
   /** Coin issuer → player's coin account: wheel coins earned by a deposit. */
   coinEarn: 'coin_earn',
+  /** Player's coin account → coin issuer: one coin a spin of the wheel cost (ref_type spin). */
+  coinSpend: 'coin_spend',
+  /** Coin issuer → player's coin account: coins won on the wheel, claimed from a coupon (ref_type spin_coupon). */
+  coinPrize: 'coin_prize',
   /** Operator adjustment ↔ player's wallet: a manual correction by staff (credit or debit). */
   operatorAdjustment: 'operator_adjustment',
   /** Promotions expense → wallet: a bonus, promotion code, invite or refund credited as a bonus. */

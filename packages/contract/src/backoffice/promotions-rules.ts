@@ -8,7 +8,7 @@ export const PROMOTION_KINDS = ['percent', 'fixed'] as const;
 export type PromotionKind = (typeof PROMOTION_KINDS)[number];
 
 /** Where a player's bonus came from; the cost report has one row per source and code. */
-export const BONUS_SOURCES = ['bonus', 'promotion', 'invite', 'refund'] as const;
+export const BONUS_SOURCES = ['bonus', 'promotion', 'invite', 'refund', 'spin'] as const;
 export type BonusSource = (typeof BONUS_SOURCES)[number];
 
 export const REFUND_PERIODS = ['day', 'week'] as const;

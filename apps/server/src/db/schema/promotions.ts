@@ -48,7 +48,8 @@ export interface PromotionCodesTable {
 }
 
 export type UserBonusStatus = 'ACTIVE' | 'FAILED' | 'COMPLETED' | 'CLEARED';
-export type UserBonusSource = 'bonus' | 'promotion' | 'invite' | 'refund';
+/** spin: a spin-wheel coupon's bonus credit (issue 16). */
+export type UserBonusSource = 'bonus' | 'promotion' | 'invite' | 'refund' | 'spin';
 
 export interface UserBonusesTable {
   id: string;

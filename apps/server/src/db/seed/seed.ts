@@ -5,12 +5,14 @@ import { bookMovement } from '../../ledger/booking.ts';
 import { createSystemAccounts, LEDGER_KINDS, type LedgerAccount, SYSTEM_KINDS } from '../../ledger/ledger.ts';
 import { orderedId } from '../../lib/ids.ts';
 import { hashPassword } from '../../lib/password.ts';
+import { COIN_CURRENCY } from '../../money/wheel-coins.ts';
 import { CONTENT_KEYS, type LocalizedContentKey, localizedContentKey } from '../content-settings.ts';
 import type { Database } from '../schema.ts';
 import { getSetting, putSetting } from '../settings.repo.ts';
 import { seedGameCatalogue } from './game-catalogue.ts';
 import { seedDemoPromotions } from './promotions.ts';
 import { LAO_BANKS, SOURCES, THAI_BANKS } from './reference-data.ts';
+import { seedDemoSpinWheel } from './spinwheel.ts';
 
 /** The demo player the README names. */
 export const DEMO_PLAYER = { username: '0812345678', password: 'demo1234', id: 'DEMO000001' } as const;
@@ -39,6 +41,7 @@ export async function seed(
   const now = options.now ?? Date.now();
   // System accounts are made outside the seed's transaction (see createSystemAccounts).
   const clearing = options.demo ? await createSystemAccounts(db)(SYSTEM_KINDS.bankClearing, '', 'THB') : null;
+  const coinIssuer = options.demo ? await createSystemAccounts(db)(SYSTEM_KINDS.coinIssuer, '', COIN_CURRENCY) : null;
   await db.transaction().execute(async (trx) => {
     const banks = [
       ...THAI_BANKS.map(([code, th, en], i) => ({ code, name_th: th, name_en: en, country: 'TH', sort_order: i })),
@@ -59,6 +62,7 @@ export async function seed(
       .execute();
     if (clearing) await seedDemo(trx, clearing, now);
     if (clearing) await seedDemoPromotions(trx, now);
+    if (coinIssuer) await seedDemoSpinWheel(trx, coinIssuer, DEMO_PLAYER.id, now);
     await putSetting(trx, 'seeded', true, now);
   });
   return true;

@@ -66,6 +66,11 @@ export function conditionMet(
   return Number(bonus.target_credit) <= credit && Number(bonus.turnover_required) <= Number(bonus.turnover);
 }
 
+/** The statement's linked object (SPEC §3) a bonus of this source shows: a spin prize is the luckydraw one. */
+function linkedKind(source: UserBonusSource): 'bonus' | 'promotion' | 'invite' | 'refund' | 'luckydraw' {
+  return source === 'spin' ? 'luckydraw' : source;
+}
+
 /** Rolls back a finish another request made first. */
 class AlreadyEnded extends Error {}
 
@@ -112,10 +117,52 @@ export async function createBonusEngine(deps: BonusEngineDeps) {
     if (await repo.activeBonus(db, userId)) throw conflict('BONUS_ALREADY_ACTIVE');
     const { wallet, inGames } = await credit(userId);
     if (inGames > 0) throw refused('BONUS_REMAINING');
+    const now = clock.now();
+    let booked: { row: repo.UserBonusRow; walletAfter: number } | undefined;
+    try {
+      await transaction(db, async (trx) => {
+        booked = await book(trx, userId, terms, wallet, now);
+        if (inTransaction) await inTransaction(trx, now, booked.row);
+      });
+    } catch (error) {
+      if (isUniqueViolation(error, 'user_bonuses') || isUniqueViolation(error, 'user_id')) {
+        throw conflict('BONUS_ALREADY_ACTIVE');
+      }
+      throw error;
+    }
+    if (!booked) throw new Error('bonus transaction ended without booking');
+    events.notify('wallet.changed', { userId, walletMinor: booked.walletAfter });
+    return booked.row;
+  }
+
+  /**
+   * The same inside a transaction another feature opened (a spin coupon's claim, spin.bonus_claimed):
+   * the checks read through that transaction; a refusal throws and undoes the caller's work too. The
+   * caller tells the wallet's watchers once it commits.
+   */
+  async function grantWithin(
+    trx: Transaction<Database>,
+    userId: string,
+    terms: BonusTerms,
+    now: number,
+  ): Promise<{ row: repo.UserBonusRow; walletAfter: number }> {
+    if (await repo.activeBonus(trx, userId)) throw conflict('BONUS_ALREADY_ACTIVE');
+    const { wallet, games } = await playerLedgerAccounts(trx, userId);
+    for (const game of games.values()) if (game.balance > 0) throw refused('BONUS_REMAINING');
+    return book(trx, userId, terms, wallet, now);
+  }
+
+  /** Credits the bonus and records it as the player's active one, in `trx`. */
+  async function book(
+    trx: Transaction<Database>,
+    userId: string,
+    terms: BonusTerms,
+    wallet: { id: string; ownerId: string | null; currency: string; balance: number },
+    now: number,
+  ): Promise<{ row: repo.UserBonusRow; walletAfter: number }> {
     if (wallet.balance < terms.minDeposit) throw refused('BONUS_MIN_DEPOSIT');
     const amount = bonusAmount(terms, wallet.balance);
     if (amount <= 0) throw refused('BONUS_MIN_DEPOSIT');
-    const now = clock.now();
     const startCredit = wallet.balance + amount;
     const lines = bonusLines(startCredit, terms);
     const statementId = orderedId(now);
@@ -142,39 +189,26 @@ export async function createBonusEngine(deps: BonusEngineDeps) {
       created_at: now,
       finished_at: null,
     };
-    let walletAfter = 0;
-    try {
-      await transaction(db, async (trx) => {
-        const booked = await bookMovement(trx, {
-          statement: {
-            id: statementId,
-            userId,
-            statementType: 'bonus',
-            fromCode: null,
-            toCode: 'WALLET',
-            status: 'SUCCESS',
-            gameAccountId: null,
-            linked: { kind: terms.source, description: terms.description },
-          },
-          from: expenseFor(wallet.currency),
-          to: wallet,
-          amount,
-          kind: LEDGER_KINDS.bonusCredit,
-          now,
-        });
-        walletAfter = booked.toBalance;
-        // The unique index on the active bonus is what holds "one at a time" when two activations race.
-        await repo.insertUserBonus(trx, row);
-        if (inTransaction) await inTransaction(trx, now, row);
-      });
-    } catch (error) {
-      if (isUniqueViolation(error, 'user_bonuses') || isUniqueViolation(error, 'user_id')) {
-        throw conflict('BONUS_ALREADY_ACTIVE');
-      }
-      throw error;
-    }
-    events.notify('wallet.changed', { userId, walletMinor: walletAfter });
-    return row;
+    const booked = await bookMovement(trx, {
+      statement: {
+        id: statementId,
+        userId,
+        statementType: 'bonus',
+        fromCode: null,
+        toCode: 'WALLET',
+        status: 'SUCCESS',
+        gameAccountId: null,
+        linked: { kind: linkedKind(terms.source), description: terms.description },
+      },
+      from: expenseFor(wallet.currency),
+      to: wallet,
+      amount,
+      kind: LEDGER_KINDS.bonusCredit,
+      now,
+    });
+    // The unique index on the active bonus is what holds "one at a time" when two activations race.
+    await repo.insertUserBonus(trx, row);
+    return { row, walletAfter: booked.toBalance };
   }
 
   async function finishStatement(
@@ -192,7 +226,7 @@ export async function createBonusEngine(deps: BonusEngineDeps) {
       toCode: null,
       status: 'SUCCESS',
       gameAccountId: null,
-      linked: { kind: bonus.source, description },
+      linked: { kind: linkedKind(bonus.source), description },
     };
   }
 
@@ -327,6 +361,36 @@ export async function createBonusEngine(deps: BonusEngineDeps) {
   }
 
   events.inTransaction('withdraw.requested', onWithdraw);
+  // A spin-wheel coupon whose prize is credit becomes a bonus here, in the claim's transaction
+  // (DESIGN §5): a fixed amount, with the conditions of the bonus type the slice names, if any.
+  events.inTransaction('spin.bonus_claimed', async (trx, claim) => {
+    let conditions = { percentSuccess: 0, percentFail: 0, turnoverMultiple: 0, maxWithdraw: 0 };
+    if (claim.bonusCode !== null) {
+      const type = await repo.findBonus(trx, claim.bonusCode);
+      if (!type) throw refused('INVALID_PRIZE_CODE');
+      conditions = {
+        percentSuccess: Number(type.percent_success),
+        percentFail: Number(type.percent_fail),
+        turnoverMultiple: Number(type.turnover_multiple),
+        maxWithdraw: Number(type.max_withdraw),
+      };
+    }
+    await grantWithin(
+      trx,
+      claim.userId,
+      {
+        source: 'spin',
+        code: claim.bonusCode ?? 'SPIN',
+        description: claim.description,
+        kind: 'fixed',
+        value: claim.amount,
+        maxBonus: 0,
+        minDeposit: 0,
+        ...conditions,
+      },
+      claim.now,
+    );
+  });
   // The fail line is checked whenever the books learn the player's credit changed (DESIGN §5: at the
   // next refresh or transfer); a failure here is logged by the hub and retried at the next change.
   // Turnover is read then too: a transfer home after play is the moment it matters for a withdrawal.
