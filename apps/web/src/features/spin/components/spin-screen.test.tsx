@@ -92,9 +92,12 @@ describe('SpinScreen', () => {
       coins: 3,
       extra: { 'POST /api/spinwheel/spin': { body: { success: true, code: 'S4', label: '50 ฿', remainingCoin: 2 } } },
     });
+    const frames = vi.spyOn(window, 'requestAnimationFrame');
     renderScreen(<SpinScreen />);
     fireEvent.click(await screen.findByTestId('spin-button'));
     await waitFor(() => expect(canvas().dataset.phase).toBe('landed'));
+    // prefers-reduced-motion: the wheel jumps to the result, no animation frame at all.
+    expect(frames).not.toHaveBeenCalled();
     expect(spins(calls)).toHaveLength(1);
     expect(spins(calls)[0]?.headers['Idempotency-Key']).toMatch(UUID);
     expect(spins(calls)[0]?.search).toBe('?lang=en');
@@ -132,6 +135,7 @@ describe('SpinScreen', () => {
       },
     });
     renderScreen(<SpinScreen />);
+    const frames = vi.spyOn(window, 'requestAnimationFrame');
     const button = await screen.findByTestId('spin-button');
     fireEvent.click(button);
     fireEvent.click(button);
@@ -144,6 +148,7 @@ describe('SpinScreen', () => {
     const rotation = Number(canvas().dataset.rotation);
     expect(sliceUnderPointer(rotation, SLICES.length)).toBe(2);
     expect(rotation).toBeGreaterThanOrEqual(3 * 2 * Math.PI);
+    expect(frames.mock.calls.length).toBeGreaterThan(5);
   });
 
   it('ignores the spin without coins and says how to earn them', async () => {
