@@ -178,6 +178,20 @@ describe('SpinScreen', () => {
     expect(canvas().dataset.winner).toBe('');
   });
 
+  it('says the wheel is closed when none is live, and still lists the coupons to claim', async () => {
+    const calls = mockApi({
+      'GET /api/spinwheel/setup': { body: { name: '', slices: [], userCoin: 4 } },
+      'GET /api/spinwheel/coupon': { body: { coupons: coupons(1) } },
+    });
+    renderScreen(<SpinScreen />);
+    const closed = await screen.findByTestId('spin-closed');
+    expect(within(closed).getByRole('heading', { name: 'The wheel is closed', level: 1 })).toBeTruthy();
+    expect(within(closed).getByRole('link', { name: 'Back to home' }).getAttribute('href')).toBe('/user/home');
+    expect(screen.queryByTestId('spin-button')).toBeNull();
+    expect(await screen.findByTestId('coupon-claim')).toBeTruthy();
+    expect(spins(calls)).toHaveLength(0);
+  });
+
   it('pages the coupons 3 at a time with index, slice label, prize name and amount', async () => {
     api({ list: coupons(7) });
     renderScreen(<SpinScreen />);

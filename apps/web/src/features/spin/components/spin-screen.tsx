@@ -6,10 +6,12 @@ import { useAlert } from '@wallet/web-kit/ui/alert';
 import { WheelIcon } from '@wallet/web-kit/ui/icons';
 import { Loader } from '@wallet/web-kit/ui/loader';
 import { Modal } from '@wallet/web-kit/ui/modal';
-import { LoadFailedCard } from '@wallet/web-kit/ui/status-card';
+import { LoadFailedCard, StatusCard } from '@wallet/web-kit/ui/status-card';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { useActionKey } from '@/lib/action-key';
+import { paths } from '@/lib/paths';
 import { invalidateMoneyAndBonus } from '@/lib/wallet/invalidate-money';
 import { spin } from '../api/spin';
 import { spinQueryRoot, spinSetupQueryKey, useSpinSetup } from '../api/spin-queries';
@@ -24,7 +26,12 @@ export function SpinScreen() {
   const setup = useSpinSetup();
   return (
     <div className="page spin-page">
-      {setup.data ? (
+      {setup.data && setup.data.slices.length === 0 ? (
+        <>
+          <ClosedWheel />
+          <CouponTable />
+        </>
+      ) : setup.data ? (
         <>
           <h1 className="page-title spin-title" data-testid="spin-wheel-name">
             {setup.data.name}
@@ -37,6 +44,20 @@ export function SpinScreen() {
       ) : (
         <Loader />
       )}
+    </div>
+  );
+}
+
+/** No wheel is live (none active, outside its schedule): coupons already won can still be claimed. */
+function ClosedWheel() {
+  const { t } = useTranslation();
+  return (
+    <div data-testid="spin-closed">
+      <StatusCard level={1} icon={<WheelIcon />} title={t('spin.closedTitle')} message={t('spin.closed')}>
+        <Link to={paths.userHome} className="btn btn-primary">
+          {t('common.goHome')}
+        </Link>
+      </StatusCard>
     </div>
   );
 }
