@@ -220,7 +220,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     slip,
     withdraw,
     promotions,
-    await spinwheelFeature(ctx, { recordAudit: backoffice.recordAudit }),
+    await spinwheelFeature(ctx, {
+      recordAudit: backoffice.recordAudit,
+      bonusTypeExists: promotions.bonusTypes.exists,
+    }),
     await sandboxFeature(ctx, { outbox: sandboxSms, games: sandboxGames }),
     backoffice,
     dashboardFeature(ctx),

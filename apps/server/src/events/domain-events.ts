@@ -43,7 +43,7 @@ export interface InTransactionEvents {
     amount: number;
     /** The bonus type whose conditions the credit carries; null: none. */
     bonusCode: string | null;
-    /** The slice label the statement names (stored once, as its Thai text). */
+    /** What the statement names (its linked luckydraw description): the slice code. */
     description: string;
     now: number;
   };

@@ -3,6 +3,7 @@ import type { FeatureContext, FeatureRoutes } from '../feature.ts';
 import { createBonusEngine } from './bonus-engine.ts';
 import { inviteRefundRoutes } from './invite-refund.routes.ts';
 import { createInviteRefundService } from './invite-refund.service.ts';
+import * as repo from './promotions.repo.ts';
 import { promotionsRoutes } from './promotions.routes.ts';
 import { createPromotionsService } from './promotions.service.ts';
 import { promotionsAdminRoutes } from './promotions-admin.routes.ts';
@@ -17,7 +18,12 @@ import { createPromotionsAdmin, type PromotionsAdminDeps } from './promotions-ad
 export async function promotionsFeature(
   ctx: FeatureContext,
   needs: { recordAudit: PromotionsAdminDeps['recordAudit'] },
-): Promise<FeatureRoutes & { invites: { inviteSummary: (userId: string) => Promise<InviteSummary> } }> {
+): Promise<
+  FeatureRoutes & {
+    invites: { inviteSummary: (userId: string) => Promise<InviteSummary> };
+    bonusTypes: { exists: (code: string) => Promise<boolean> };
+  }
+> {
   const engine = await createBonusEngine({
     db: ctx.db,
     clock: ctx.clock,
@@ -37,6 +43,8 @@ export async function promotionsFeature(
   return {
     // The wallet answers the invite amount beside the money (SPEC §3); app.ts hands it this.
     invites: { inviteSummary: programmes.inviteSummary },
+    // The wheel editor names a bonus type whose conditions a bonus prize carries; app.ts hands it this.
+    bonusTypes: { exists: async (code) => (await repo.findBonus(ctx.db, code)) !== undefined },
     player: async (app) => {
       await app.register(promotionsRoutes, { promotions });
       await app.register(inviteRefundRoutes, { programmes });

@@ -50,6 +50,8 @@ export interface SpinwheelAdminDeps {
   clock: Clock;
   /** The back office's audit log, written in the transaction of the change (app.ts hands it over). */
   recordAudit(trx: Transaction<Database>, actor: SpinActor, change: SpinAuditChange, now: number): Promise<void>;
+  /** Whether promotions has this bonus type (app.ts hands promotions' answer over). */
+  bonusTypeExists(code: string): Promise<boolean>;
 }
 
 type WheelInput = Omit<SpinWheelPayload, 'reason'>;
@@ -130,7 +132,7 @@ function sliceRows(
       prize_type: slice.prizeType,
       amount: slice.prizeType === 'item' ? 0 : slice.amount,
       item_names: slice.prizeType === 'item' ? trimmedTexts(slice.itemNames) : '{}',
-      bonus_code: slice.prizeType === 'bonus' ? (slice.bonusCode ?? null) : null,
+      bonus_code: slice.prizeType === 'bonus' && slice.bonusCode ? slice.bonusCode : null,
       weight: slice.weight,
       stock,
       remaining: keeps && old ? (old.remaining === null ? null : Number(old.remaining)) : stock,
@@ -208,7 +210,17 @@ export function createSpinwheelAdmin(deps: SpinwheelAdminDeps) {
     }
   }
 
+  /** A bonus prize names a bonus type promotions has (INVALID_PRIZE_CODE on the slice's bonusCode otherwise). */
+  async function checkBonusCodes(input: WheelInput) {
+    for (const [i, slice] of input.slices.entries()) {
+      if (slice.prizeType === 'bonus' && slice.bonusCode && !(await deps.bonusTypeExists(slice.bonusCode))) {
+        throw refused('INVALID_PRIZE_CODE', `slices.${i}.bonusCode`);
+      }
+    }
+  }
+
   async function createWheel(actor: SpinActor, input: WheelInput, reason?: string) {
+    await checkBonusCodes(input);
     const now = clock.now();
     const id = randomId(12);
     await guarded(() =>
@@ -248,6 +260,7 @@ export function createSpinwheelAdmin(deps: SpinwheelAdminDeps) {
   }
 
   async function updateWheel(actor: SpinActor, id: string, input: WheelInput, reason?: string) {
+    await checkBonusCodes(input);
     const now = clock.now();
     await guarded(() =>
       db.transaction().execute(async (trx) => {

@@ -12,7 +12,11 @@ import { createSpinwheelAdmin, type SpinwheelAdminDeps } from './spinwheel-admin
  */
 export async function spinwheelFeature(
   ctx: FeatureContext,
-  needs: { recordAudit: SpinwheelAdminDeps['recordAudit']; random?: RandomSource },
+  needs: {
+    recordAudit: SpinwheelAdminDeps['recordAudit'];
+    bonusTypeExists: SpinwheelAdminDeps['bonusTypeExists'];
+    random?: RandomSource;
+  },
 ): Promise<FeatureRoutes> {
   const spinwheel = await createSpinwheelService({
     db: ctx.db,
@@ -21,7 +25,12 @@ export async function spinwheelFeature(
     events: ctx.events,
     ...(needs.random ? { random: needs.random } : {}),
   });
-  const admin = createSpinwheelAdmin({ db: ctx.db, clock: ctx.clock, recordAudit: needs.recordAudit });
+  const admin = createSpinwheelAdmin({
+    db: ctx.db,
+    clock: ctx.clock,
+    recordAudit: needs.recordAudit,
+    bonusTypeExists: needs.bonusTypeExists,
+  });
   return {
     player: async (app) => {
       await app.register(spinwheelRoutes, { spinwheel, idempotency: ctx.idempotency });

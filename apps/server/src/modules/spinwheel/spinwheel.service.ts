@@ -14,7 +14,6 @@ import type { MoneyTransactions } from '../../db/money-transactions.ts';
 import { transaction } from '../../db/prepared.ts';
 import type { Database } from '../../db/schema.ts';
 import type { DomainEvents } from '../../events/domain-events.ts';
-import type { ReplayableResult } from '../../http/idempotency.ts';
 import { playerBalance, playerCoinAccount, playerLedgerAccounts } from '../../ledger/accounts.ts';
 import {
   InsufficientFunds,
@@ -33,6 +32,12 @@ import { drawSlice, type RandomSource } from './draw.ts';
 import * as repo from './spinwheel.repo.ts';
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** A spin's answer with its HTTP status: what the route keeps with an Idempotency-Key. */
+interface ReplayableResult<T> {
+  status: number;
+  body: T;
+}
 
 export interface SpinwheelDeps {
   db: Kysely<Database>;
@@ -246,7 +251,8 @@ export async function createSpinwheelService(deps: SpinwheelDeps) {
             couponId: row.id,
             amount: Number(row.amount),
             bonusCode: slice.bonus_code,
-            description: repo.pickLanguage(slice.labels, 'th', slice.code),
+            // The statement's description is a code, read in any language (as a bonus code is).
+            description: slice.code,
             now,
           });
         } else if (row.prize_type === 'coins' && coins) {

@@ -191,7 +191,7 @@ describe.each(testDialects())('spin wheel (%s)', (dialect) => {
     expect(statement[0]).toMatchObject({
       statementType: 'bonus',
       amount: 50,
-      luckydraw: { description: 'รางวัล BONUS' },
+      luckydraw: { description: 'BONUS' },
     });
     const bonus = await ctx.db.kysely
       .selectFrom('user_bonuses')
@@ -264,11 +264,19 @@ describe.each(testDialects())('spin wheel (%s)', (dialect) => {
     expect(Number(bonus.target_credit)).toBe(Number(bonus.start_credit) * 2);
     await p.call('GET', '/api/bonus/clear');
 
-    // The bonus type is gone by the time of the claim: INVALID_PRIZE_CODE, nothing credited.
-    form.slices = form.slices.map((s) => (s.code === 'BONUS' ? { ...s, bonusCode: 'NO-SUCH-BONUS' } : s));
-    await saveWheel(form);
+    // A bonus type promotions does not have is refused on save, naming the slice.
+    const unknown = form.slices.map((s) => (s.code === 'BONUS' ? { ...s, bonusCode: 'NO-SUCH-BONUS' } : s));
+    const refusedSave = await bo(marketing, 'POST', '/wheels', { ...form, slices: unknown });
+    expect(refusedSave.statusCode).toBe(400);
+    expect(refusedSave.json()).toMatchObject({ message: 'INVALID_PRIZE_CODE', field: 'slices.0.bonusCode' });
+    // Gone by the time of the claim: INVALID_PRIZE_CODE, nothing credited.
     await p.spin();
     const [orphan] = await p.coupons();
+    await ctx.db.kysely
+      .updateTable('bonuses')
+      .set({ code: `${code}X` })
+      .where('code', '=', code)
+      .execute();
     expect(await p.claim(orphan?.id as string)).toEqual({ success: false, error: 'INVALID_PRIZE_CODE' });
     expect(await checkLedger(ctx.db.kysely)).toEqual([]);
   });
@@ -380,6 +388,21 @@ describe.each(testDialects())('spin wheel (%s)', (dialect) => {
       .executeTakeFirstOrThrow();
     expect(Number(spins.n)).toBe(coins);
     expect(await p.coupons()).toHaveLength(coins);
+    expect(await checkLedger(ctx.db.kysely)).toEqual([]);
+  });
+
+  it('hands out a limited prize exactly as often as its stock, however many spins race for it', async () => {
+    const form = wheelForm('ITEM');
+    form.slices = form.slices.map((s) => (s.code === 'ITEM' ? { ...s, stock: 3 } : s));
+    const wheel = await saveWheel(form);
+    const p = await playerWithCoins(10);
+    const results = await Promise.all(Array.from({ length: 20 }, () => p.spin()));
+    expect(results.filter((r) => r.success)).toHaveLength(3);
+    expect(results.filter((r) => !r.success).every((r) => !r.success && r.error === 'WHEEL_INACTIVE')).toBe(true);
+    // Only the three spins that won spent a coin.
+    expect(await p.coinBalance()).toBe(7);
+    const view = (await bo(marketing, 'GET', `/wheels/${wheel.id}`)).json<SpinWheelResponse>().wheel;
+    expect(view.slices.find((s) => s.code === 'ITEM')).toMatchObject({ remaining: 0, won: 3 });
     expect(await checkLedger(ctx.db.kysely)).toEqual([]);
   });
 
