@@ -165,6 +165,8 @@ describe('spin the wheel, win a coupon, claim it', () => {
     const bonusRow = page.locator('[data-testid=statement-row][data-type=bonus]');
     await bonusRow.waitFor();
     expect(await bonusRow.innerText()).toContain('100.00');
+    // The line names the slice the bonus was won on.
+    expect(await bonusRow.innerText()).toContain(PRIZE.code);
   });
 
   it('lands at once under prefers-reduced-motion, and spins no more until the prize is closed', async () => {
