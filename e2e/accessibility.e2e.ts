@@ -217,6 +217,23 @@ describe('accessibility (axe-core)', () => {
         await settle(page);
         await check(path);
       }
+
+      // The Spin screen (the demo wheel; the deposit earned coins), its prize modal and claim confirmation.
+      await page.goto('/user/spin');
+      await page.getByTestId('spin-canvas').waitFor();
+      await settle(page);
+      await check('/user/spin');
+      await page.getByTestId('spin-button').click();
+      await page.getByTestId('spin-prize').waitFor();
+      await settle(page);
+      await check('spin prize modal');
+      await page.getByTestId('spin-prize-close').click();
+      await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+      await page.getByTestId('coupon-claim').first().click();
+      await page.getByTestId('coupon-claim-dialog').waitFor();
+      await settle(page);
+      await check('coupon claim dialog');
+      await closeDialog(page);
       await page.getByRole('button', { name: text(lang, 'nav.conditions') }).click();
       await page.getByRole('dialog').waitFor();
       await settle(page);

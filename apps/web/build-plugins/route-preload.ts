@@ -27,8 +27,8 @@ export const ROUTE_SOURCES: Record<string, string[]> = {
   '/user/profile': [...MEMBER_SHELL, 'app/routes/profile-route.tsx'],
   '/user/statement': [...MEMBER_SHELL, 'app/routes/statement-route.tsx'],
   '/user/contact': [...MEMBER_SHELL, 'app/routes/contact-route.tsx'],
-  '/user/bonus': [...MEMBER_SHELL, 'app/routes/coming-soon-route.tsx'],
-  '/user/spin': [...MEMBER_SHELL, 'app/routes/coming-soon-route.tsx'],
+  '/user/bonus': [...MEMBER_SHELL, 'app/routes/bonus-route.tsx'],
+  '/user/spin': [...MEMBER_SHELL, 'app/routes/spin-route.tsx'],
   '/terminated': ['app/routes/terminated-route.tsx'],
 };
 

@@ -91,11 +91,23 @@ describe('routes and guards', () => {
     expect(screen.getByRole('link', { name: 'Back to home' }).getAttribute('href')).toBe('/');
   });
 
-  it('/user/spin shows a translated coming-soon card', async () => {
+  it('/user/spin shows the Spin screen with the active wheel name', async () => {
     setToken('t', true);
-    mockApi({});
+    mockApi({
+      'GET /api/spinwheel/setup': {
+        body: {
+          name: 'Lucky wheel',
+          slices: [
+            { code: 'A', label: '100', bgColor: '#f00', textColor: '#fff', htmlDescription: '' },
+            { code: 'B', label: '200', bgColor: '#0f0', textColor: '#000', htmlDescription: '' },
+          ],
+          userCoin: 2,
+        },
+      },
+      'GET /api/spinwheel/coupon': { body: { coupons: [] } },
+    });
     renderRoutes(routes, '/user/spin');
-    expect(await screen.findByText('The lucky wheel will be available here soon.')).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Lucky wheel', level: 1 })).toBeTruthy();
   });
 
   it('/user/bonus shows the Bonus screen', async () => {

@@ -18,7 +18,7 @@ const UserHomeRoute = lazy(() => import('./routes/user-home-route'));
 const ProfileRoute = lazy(() => import('./routes/profile-route'));
 const StatementRoute = lazy(() => import('./routes/statement-route'));
 const BonusRoute = lazy(() => import('./routes/bonus-route'));
-const ComingSoonRoute = lazy(() => import('./routes/coming-soon-route'));
+const SpinRoute = lazy(() => import('./routes/spin-route'));
 const TerminatedRoute = lazy(() => import('./routes/terminated-route'));
 const NotFoundRoute = lazy(() => import('./routes/not-found-route'));
 
@@ -141,7 +141,7 @@ export const routes: RouteObject[] = [
         path: paths.userSpin,
         element: (
           <Screen>
-            <ComingSoonRoute feature="spin" />
+            <SpinRoute />
           </Screen>
         ),
       },

@@ -98,7 +98,7 @@ export function drawWheel(ctx: WheelContext, options: DrawWheelOptions): void {
     ctx.textBaseline = 'middle';
     // Labels run along the radius, from the rim inwards, clear of the centre button.
     const maxWidth = radius * 0.62;
-    ctx.fillText(fitLabel(ctx, slice.label, maxWidth), radius - fontPx * 0.6, 0);
+    ctx.fillText(fitLabel(ctx, slice.label, maxWidth), radius - fontPx * 0.9, 0);
     ctx.restore();
 
     if (winner !== null && index !== winner) {
@@ -112,11 +112,12 @@ export function drawWheel(ctx: WheelContext, options: DrawWheelOptions): void {
   });
 
   if (options.pointer ?? true) {
-    const half = Math.max(8, size * 0.035);
+    // Short enough to stay clear of the label under it.
+    const half = Math.max(7, size * 0.032);
     ctx.beginPath();
     ctx.moveTo(centre - half, 0);
     ctx.lineTo(centre + half, 0);
-    ctx.lineTo(centre, half * 2.2);
+    ctx.lineTo(centre, half * 1.7);
     ctx.closePath();
     ctx.fillStyle = POINTER;
     ctx.fill();

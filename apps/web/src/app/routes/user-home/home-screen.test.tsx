@@ -200,6 +200,31 @@ describe('HomeScreen', () => {
     await waitFor(() => expect(widget.textContent).toContain('Active: Welcome bonus 100%'));
   });
 
+  it('shows the spin widget with the coin count while a wheel is active, in place of refresh-all', async () => {
+    remember();
+    const calls = walletApi({ 'GET /api/spinwheel/active': { body: { active: true } } });
+    renderScreen(<HomeScreen />);
+    await screen.findByTestId('home-total');
+    const widget = await screen.findByTestId('widget-spin');
+    expect(widget.getAttribute('href')).toBe('/user/spin');
+    expect(widget.textContent).toBe('Spin wheel1,234 coins');
+    expect(screen.queryByTestId('refresh-all')).toBeNull();
+    expect(calls.some((call) => call.path === '/api/spinwheel/active')).toBe(true);
+  });
+
+  it.each([
+    ['no wheel is active', { body: { active: false } }],
+    ['the active check fails', { status: 500, body: { message: 'INTERNAL_SERVER_ERROR' } }],
+  ])('shows refresh-all when %s', async (_, reply) => {
+    remember();
+    const calls = walletApi({ 'GET /api/spinwheel/active': reply });
+    renderScreen(<HomeScreen />);
+    await screen.findByTestId('home-total');
+    await waitFor(() => expect(calls.some((call) => call.path === '/api/spinwheel/active')).toBe(true));
+    expect(screen.getByTestId('refresh-all')).toBeTruthy();
+    expect(screen.queryByTestId('widget-spin')).toBeNull();
+  });
+
   it('the deposit widget opens the deposit dialog and closing it returns to Home', async () => {
     remember();
     walletApi();

@@ -19,6 +19,7 @@ import { AgreementModal, agreementAccepted } from '@/features/home/components/ag
 import { GameCard } from '@/features/home/components/game-card';
 import { HomeWidgets } from '@/features/home/components/home-widgets';
 import { config } from '@/lib/config';
+import { useSpinActive } from '@/lib/spin-active';
 import { useWallet } from '@/lib/wallet/get-wallet';
 import { syncBalances, useLastSync } from '@/lib/wallet/refresh-slots';
 
@@ -83,6 +84,8 @@ function HomeContent() {
   const lastSync = useLastSync();
   // Asked after the first refresh, like the wallet: the refresh is what ends a bonus that fell to its fail line.
   const activeBonus = useActiveBonus({ enabled: ready });
+  // SPEC §2: the spin widget replaces refresh-all while a wheel is active.
+  const spinActive = useSpinActive();
 
   const sync = useCallback(() => {
     setSyncing(true);
@@ -139,6 +142,7 @@ function HomeContent() {
             onRefreshAll={() => void sync()}
             refreshing={syncing}
             activeBonus={activeBonus.data?.status ? (activeBonus.data.name ?? activeBonus.data.code) : null}
+            spinCoins={spinActive.data?.active ? data.profile.coin : null}
           />
           <Suspense fallback={null}>
             <HomeBanners />

@@ -5,6 +5,7 @@ import {
   RefreshIcon,
   RefundIcon,
   UserPlusIcon,
+  WheelIcon,
 } from '@wallet/web-kit/ui/icons';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -42,9 +43,13 @@ interface HomeWidgetsProps {
   refreshing: boolean;
   /** The running bonus's name, shown on the bonus-conditions widget; null or absent when none runs. */
   activeBonus?: string | null;
+  /** The player's coins while a wheel is active (the spin widget shows them); null when no wheel is active. */
+  spinCoins?: number | null;
 }
 
-/** SPEC §2 widget grid. The spin wheel's active check does not exist yet, so refresh-all takes its place. */
+const countFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+
+/** SPEC §2 widget grid: the spin wheel with the coin count while a wheel is active, otherwise refresh-all. */
 export function HomeWidgets({
   onDeposit,
   onWithdraw,
@@ -53,6 +58,7 @@ export function HomeWidgets({
   onRefreshAll,
   refreshing,
   activeBonus,
+  spinCoins = null,
 }: HomeWidgetsProps) {
   const { t } = useTranslation();
   return (
@@ -60,21 +66,35 @@ export function HomeWidgets({
       <ul className="widget-grid">
         <DialogWidget icon={<ArrowDownIcon />} label={t('home.deposit')} testId="widget-deposit" onOpen={onDeposit} />
         <DialogWidget icon={<ArrowUpIcon />} label={t('home.withdraw')} testId="widget-withdraw" onOpen={onWithdraw} />
-        <li>
-          <button
-            type="button"
-            className="widget"
-            data-testid="refresh-all"
-            onClick={onRefreshAll}
-            disabled={refreshing}
-            aria-busy={refreshing}
-          >
-            <span className={refreshing ? 'widget-icon is-spinning' : 'widget-icon'}>
-              <RefreshIcon />
-            </span>
-            <span className="widget-label">{t('home.refreshAll')}</span>
-          </button>
-        </li>
+        {spinCoins !== null ? (
+          <li>
+            <Link to={paths.userSpin} className="widget" data-testid="widget-spin">
+              <span className="widget-icon">
+                <WheelIcon />
+              </span>
+              <span className="widget-label">{t('home.spin')}</span>
+              <span className="widget-note" data-testid="widget-spin-coins">
+                {t('home.spinCoins', { count: spinCoins, value: countFormat.format(spinCoins) })}
+              </span>
+            </Link>
+          </li>
+        ) : (
+          <li>
+            <button
+              type="button"
+              className="widget"
+              data-testid="refresh-all"
+              onClick={onRefreshAll}
+              disabled={refreshing}
+              aria-busy={refreshing}
+            >
+              <span className={refreshing ? 'widget-icon is-spinning' : 'widget-icon'}>
+                <RefreshIcon />
+              </span>
+              <span className="widget-label">{t('home.refreshAll')}</span>
+            </button>
+          </li>
+        )}
         <DialogWidget icon={<UserPlusIcon />} label={t('home.invite')} testId="widget-invite" onOpen={onInvite} />
         <li>
           <Link to={paths.userBonus} className="widget" data-testid="widget-bonus">

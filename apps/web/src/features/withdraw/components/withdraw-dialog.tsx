@@ -16,9 +16,9 @@ import { useTranslation } from 'react-i18next';
 import { useWithdrawLimits, withdrawLimitsQueryKey } from '@/features/withdraw/api/get-withdraw-limits';
 import { withdraw } from '@/features/withdraw/api/withdraw';
 import { withdrawAll } from '@/features/withdraw/api/withdraw-all';
+import { useActionKey } from '@/lib/action-key';
 import { setCachedWalletBalance, useWallet, walletQueryKey } from '@/lib/wallet/get-wallet';
 import { invalidateMoney } from '@/lib/wallet/invalidate-money';
-import { useActionKey } from '../lib/action-key';
 import { type WithdrawProblem, withdrawProblem } from '../lib/withdraw-rules';
 import '@/styles/withdraw.css';
 
