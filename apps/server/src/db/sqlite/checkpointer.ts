@@ -80,7 +80,10 @@ export class BackgroundCheckpointer {
     this.#releaseWrites?.();
     this.#releaseWrites = undefined;
     this.#failures = ok ? 0 : this.#failures + 1;
-    if (this.#failures >= FAILURES_BEFORE_FALLBACK) return this.#fail();
+    if (this.#failures >= FAILURES_BEFORE_FALLBACK) {
+      this.#fail();
+      return;
+    }
     if (ok && walPages >= this.#restartPages) {
       void this.#restart();
       return;
@@ -92,7 +95,10 @@ export class BackgroundCheckpointer {
   async #restart(): Promise<void> {
     try {
       const release = await this.#hooks.holdWrites();
-      if (this.#stopped) return release();
+      if (this.#stopped) {
+        release();
+        return;
+      }
       this.#releaseWrites = release;
       this.#worker.postMessage('truncate');
     } catch {
