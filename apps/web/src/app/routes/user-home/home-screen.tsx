@@ -18,6 +18,7 @@ import { TransferDialog } from '@/features/game-account/components/transfer-dial
 import { AgreementModal, agreementAccepted } from '@/features/home/components/agreement-modal';
 import { GameCard } from '@/features/home/components/game-card';
 import { HomeWidgets } from '@/features/home/components/home-widgets';
+import { isRestricted, useProtection } from '@/features/protection/api/get-protection';
 import { config } from '@/lib/config';
 import { useWallet } from '@/lib/wallet/get-wallet';
 import { syncBalances, useLastSync } from '@/lib/wallet/refresh-slots';
@@ -47,6 +48,14 @@ const InviteClaimDialog = lazy(() =>
 );
 const RefundDialog = lazy(() =>
   import('@/features/refund/components/refund-dialog').then((module) => ({ default: module.RefundDialog })),
+);
+
+// Player protection (issue 20): why play is paused, and the invitation to set a deposit limit.
+const ProtectionNotice = lazy(() =>
+  import('@/features/protection/components/protection-notice').then((module) => ({ default: module.ProtectionNotice })),
+);
+const LimitInvite = lazy(() =>
+  import('@/features/protection/components/limit-invite').then((module) => ({ default: module.LimitInvite })),
 );
 
 // The operator's notice, slides and banners: their own chunk, fetched after the wallet's first paint.
@@ -83,6 +92,9 @@ function HomeContent() {
   const lastSync = useLastSync();
   // Asked after the first refresh, like the wallet: the refresh is what ends a bonus that fell to its fail line.
   const activeBonus = useActiveBonus({ enabled: ready });
+  const protection = useProtection({ enabled: ready });
+  // While paused, marketing (slides and banners) is not shown; the server leaves them out as well.
+  const paused = isRestricted(protection.data);
 
   const sync = useCallback(() => {
     setSyncing(true);
@@ -128,7 +140,9 @@ function HomeContent() {
             onClaimInvite={() => setMoneyDialog('inviteClaim')}
           />
           <Suspense fallback={null}>
-            <HomeSlides />
+            {protection.data && paused ? <ProtectionNotice protection={protection.data} /> : null}
+            {protection.data && !paused ? <LimitInvite where="home" /> : null}
+            {paused ? null : <HomeSlides />}
             <HomeNotice />
           </Suspense>
           <HomeWidgets
@@ -140,9 +154,11 @@ function HomeContent() {
             refreshing={syncing}
             activeBonus={activeBonus.data?.status ? (activeBonus.data.name ?? activeBonus.data.code) : null}
           />
-          <Suspense fallback={null}>
-            <HomeBanners />
-          </Suspense>
+          {paused ? null : (
+            <Suspense fallback={null}>
+              <HomeBanners />
+            </Suspense>
+          )}
           {GAME_CATEGORIES.map((category) => (
             <GameList
               key={category}
@@ -168,7 +184,17 @@ function HomeContent() {
       ) : null}
       <TransferDialog open={transfer.open} presetTo={transfer.to} onClose={() => setTransfer({ open: false })} />
       <Suspense fallback={<Loader overlay />}>
-        {moneyDialog === 'deposit' ? <DepositDialog open onClose={closeMoneyDialog} /> : null}
+        {moneyDialog === 'deposit' ? (
+          <DepositDialog
+            open
+            onClose={closeMoneyDialog}
+            notice={
+              <Suspense fallback={null}>
+                <LimitInvite where="deposit" />
+              </Suspense>
+            }
+          />
+        ) : null}
         {moneyDialog === 'withdraw' ? <WithdrawDialog open onClose={closeMoneyDialog} /> : null}
         {moneyDialog === 'invite' && data ? (
           <InviteDialog profileId={data.profile._id} onClose={closeMoneyDialog} />

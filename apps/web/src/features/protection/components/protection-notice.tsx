@@ -1,0 +1,21 @@
+import '@/styles/protection.css';
+import type { ProtectionView } from '@wallet/contract/protection';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { paths } from '@/lib/paths';
+import { ProtectionStatus } from './protection-status';
+
+/** Home's explanation while play is paused, with the way to Play safe. */
+export function ProtectionNotice({ protection }: { protection: ProtectionView }) {
+  const { t } = useTranslation();
+  return (
+    <ProtectionStatus
+      protection={protection}
+      action={
+        <Link to={paths.userPlaySafe} className="btn btn-ghost btn-block">
+          {t('protection.open')}
+        </Link>
+      }
+    />
+  );
+}
