@@ -22,6 +22,7 @@ const SCREENS: ReadonlyArray<readonly [string, LazyExoticComponent<ComponentType
   [paths.settings, lazy(() => import('./routes/settings-route'))],
   [paths.content, lazy(() => import('./routes/content-route'))],
   [paths.promotions, lazy(() => import('./routes/promotions-route'))],
+  [paths.protection, lazy(() => import('./routes/protection-route'))],
   [paths.account, lazy(() => import('./routes/account-route'))],
 ];
 

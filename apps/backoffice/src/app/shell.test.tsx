@@ -31,6 +31,7 @@ describe('the shell', () => {
         'Dashboard',
         'Money desk',
         'Players',
+        'Player protection',
         'Bank changes',
         'Adjustments',
         'Staff',
@@ -47,6 +48,7 @@ describe('the shell', () => {
         'Dashboard',
         'Money desk',
         'Players',
+        'Player protection',
         'Bank changes',
         'Adjustments',
         'Staff',
@@ -57,8 +59,20 @@ describe('the shell', () => {
         'My account',
       ],
     ],
-    ['finance', ['Dashboard', 'Money desk', 'Players', 'Bank changes', 'Adjustments', 'Promotions', 'My account']],
-    ['support', ['Dashboard', 'Money desk', 'Players', 'Bank changes', 'My account']],
+    [
+      'finance',
+      [
+        'Dashboard',
+        'Money desk',
+        'Players',
+        'Player protection',
+        'Bank changes',
+        'Adjustments',
+        'Promotions',
+        'My account',
+      ],
+    ],
+    ['support', ['Dashboard', 'Money desk', 'Players', 'Player protection', 'Bank changes', 'My account']],
     ['marketing', ['Dashboard', 'Content', 'Promotions', 'My account']],
   ] as const)('shows a %s only what the role may open', async (role, expected) => {
     signedIn();

@@ -21,6 +21,7 @@ export const paths = {
   settings: '/settings',
   content: '/content',
   promotions: '/promotions',
+  protection: '/protection',
 } as const;
 
 export type BackofficePath = (typeof paths)[keyof typeof paths];
