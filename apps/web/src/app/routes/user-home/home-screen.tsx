@@ -93,8 +93,10 @@ function HomeContent() {
   // Asked after the first refresh, like the wallet: the refresh is what ends a bonus that fell to its fail line.
   const activeBonus = useActiveBonus({ enabled: ready });
   const protection = useProtection({ enabled: ready });
-  // While paused, marketing (slides and banners) is not shown; the server leaves them out as well.
+  // While paused, marketing (slides and banners) is not shown, not even for the moment before the answer;
+  // the server leaves them out as well. Should the protection not load, they show as before.
   const paused = isRestricted(protection.data);
+  const marketing = protection.isError || (protection.isSuccess && !paused);
 
   const sync = useCallback(() => {
     setSyncing(true);
@@ -142,7 +144,7 @@ function HomeContent() {
           <Suspense fallback={null}>
             {protection.data && paused ? <ProtectionNotice protection={protection.data} /> : null}
             {protection.data && !paused ? <LimitInvite where="home" /> : null}
-            {paused ? null : <HomeSlides />}
+            {marketing ? <HomeSlides /> : null}
             <HomeNotice />
           </Suspense>
           <HomeWidgets
@@ -154,11 +156,11 @@ function HomeContent() {
             refreshing={syncing}
             activeBonus={activeBonus.data?.status ? (activeBonus.data.name ?? activeBonus.data.code) : null}
           />
-          {paused ? null : (
+          {marketing ? (
             <Suspense fallback={null}>
               <HomeBanners />
             </Suspense>
-          )}
+          ) : null}
           {GAME_CATEGORIES.map((category) => (
             <GameList
               key={category}
