@@ -4,6 +4,14 @@ import SQLite from 'better-sqlite3';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Lang, logIn, money, text, useLanguage } from './support/app.ts';
+import { axeViolations } from './support/axe.ts';
+import {
+  BACKOFFICE_VIEWPORTS,
+  type BackofficeLang,
+  backofficeText,
+  openBackofficePage,
+  signInToBackoffice,
+} from './support/backoffice.ts';
 import { launchBrowser, overflowingElements, phoneContext, SCREENS_DIR, screenshot } from './support/browser.ts';
 import { fundWallet, PLAYER_PASSWORD, postJson, registerPlayer, type TestPlayer } from './support/players.ts';
 import { type RunningServer, startServer } from './support/server.ts';
@@ -22,6 +30,8 @@ const SHOTS_DIR = process.env.PROTECTION_SHOTS_DIR;
 describe('player protection', () => {
   let server: RunningServer;
   let browser: Browser;
+  /** The player the exclusion test excludes, whom the back office then looks at. */
+  let excluded: TestPlayer | undefined;
 
   beforeAll(async () => {
     server = await startServer();
@@ -165,6 +175,7 @@ describe('player protection', () => {
 
   it('a self-excluded player sees play blocked and can still withdraw', async () => {
     const player = await registerPlayer(server.url);
+    excluded = player;
     await fundWallet(server.url, player.phone, 300);
     const page = await signedIn(player, 'en');
     expect(await page.getByTestId('protection-status').count()).toBe(0);
@@ -275,4 +286,44 @@ describe('player protection', () => {
     await expect.poll(() => check.count()).toBe(0);
     await page.context().close();
   });
+
+  it.each(['en', 'th'] as BackofficeLang[])(
+    'support sees the exclusion in the back office (%s), in the report and on the player page, and cannot shorten it',
+    async (lang) => {
+      if (!excluded) throw new Error('the exclusion test runs first');
+      const bo = (key: string) => backofficeText(lang, key);
+      const page = await openBackofficePage(browser, server, BACKOFFICE_VIEWPORTS.desktop, lang);
+      await signInToBackoffice(page, lang);
+      const found: string[] = [];
+
+      await page.getByRole('link', { name: bo('nav.protection') }).click();
+      await page.getByRole('heading', { level: 1, name: bo('protection.reportTitle') }).waitFor();
+      await page.getByLabel(bo('protection.kindLabel')).selectOption('excluded');
+      const row = page.getByRole('row').filter({ hasText: excluded.phone });
+      await row.waitFor();
+      expect(await row.innerText()).toContain(bo('protection.state.excluded'));
+      await page.waitForLoadState('networkidle');
+      found.push(...(await axeViolations(page, `${lang} protection report`)));
+      await shot(page, `backoffice-protection-report-${lang}`);
+
+      await row.getByRole('link', { name: excluded.phone }).click();
+      await page.getByRole('tab', { name: bo('playerPage.tab.protection') }).click();
+      const tab = page.getByTestId('protection-tab');
+      await expect.poll(() => tab.getByTestId('protection-state').innerText()).toBe(bo('protection.state.excluded'));
+      expect(await tab.innerText()).toContain(bo('protection.event.exclusion'));
+      await page.waitForLoadState('networkidle');
+      found.push(...(await axeViolations(page, `${lang} player protection tab`)));
+      await shot(page, `backoffice-protection-tab-${lang}`);
+
+      // A 24-hour time-out would end before the 6-month exclusion: refused, nothing changes.
+      await tab.getByRole('button', { name: bo('protection.applyTimeout') }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByLabel(bo('players.reason')).fill('Player asked by phone');
+      await dialog.getByRole('button', { name: bo('protection.submitTimeout') }).click();
+      await expect.poll(() => dialog.getByRole('alert').innerText()).toBe(bo('errors.PROTECTION_ALREADY_LONGER'));
+      found.push(...(await axeViolations(page, `${lang} apply time-out dialog`)));
+      expect(found).toEqual([]);
+      await page.context().close();
+    },
+  );
 });
