@@ -98,7 +98,8 @@ describe('player protection', () => {
   }
 
   async function toast(page: Page, message: string): Promise<void> {
-    await expect.poll(() => page.locator('.toast-region').innerText()).toContain(message);
+    // Outside a dialog in the page's toast region, inside one in the dialog's own flow.
+    await expect.poll(async () => (await page.locator('.toast-text').allInnerTexts()).join('\n')).toContain(message);
   }
 
   async function saveDayLimit(page: Page, amount: string): Promise<void> {

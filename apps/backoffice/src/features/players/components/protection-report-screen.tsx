@@ -82,8 +82,8 @@ export function ProtectionReportScreen() {
             <td className="strong nowrap">
               <Link to={playerPath(item.userId)}>{item.username}</Link>
             </td>
-            <td>{item.name}</td>
-            <td>
+            <td className="nowrap">{item.name}</td>
+            <td className="nowrap">
               <ProtectionStateBadge state={item.state} />
             </td>
             <td className="nowrap">{item.restrictedUntil ? <DateTime value={item.restrictedUntil} /> : '—'}</td>
