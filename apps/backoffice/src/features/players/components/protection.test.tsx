@@ -50,6 +50,7 @@ const protection: ProtectionView = {
   exclusion: null,
   restrictedUntil: '2026-03-02T03:00:00.000Z',
   realityCheckMinutes: 30,
+  heldDeposits: [],
 };
 
 const answer: PlayerProtectionResponse = {

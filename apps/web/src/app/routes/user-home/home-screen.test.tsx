@@ -273,6 +273,7 @@ describe('HomeScreen and player protection (issue 20)', () => {
     exclusion: null,
     restrictedUntil: null,
     realityCheckMinutes: 0,
+    heldDeposits: [],
   };
   const noBanners = { body: { slides: [], banners: [] } };
 
@@ -319,5 +320,19 @@ describe('HomeScreen and player protection (issue 20)', () => {
     await screen.findByTestId('home-total');
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(screen.queryByTestId('limit-invite')).toBeNull();
+  });
+
+  it('tells an open player about a transfer held by a limit, and still shows the banners', async () => {
+    remember();
+    const calls = walletApi({
+      'GET /api/account/protection': {
+        body: { protection: { ...open, heldDeposits: [{ amount: 250, at: UPDATED_AT, reason: 'DEPOSIT_LIMIT' }] } },
+      },
+      'GET /api/lookup/banners': noBanners,
+    });
+    renderScreen(<HomeScreen />);
+    expect((await screen.findByTestId('held-deposits')).textContent).toContain('250.00 baht');
+    expect(screen.queryByTestId('protection-status')).toBeNull();
+    await waitFor(() => expect(calls.some((call) => call.path === '/api/lookup/banners')).toBe(true));
   });
 });

@@ -142,7 +142,9 @@ function HomeContent() {
             onClaimInvite={() => setMoneyDialog('inviteClaim')}
           />
           <Suspense fallback={null}>
-            {protection.data && paused ? <ProtectionNotice protection={protection.data} /> : null}
+            {protection.data && (paused || protection.data.heldDeposits.length > 0) ? (
+              <ProtectionNotice protection={protection.data} />
+            ) : null}
             {protection.data && !paused ? <LimitInvite where="home" /> : null}
             {marketing ? <HomeSlides /> : null}
             <HomeNotice />

@@ -174,4 +174,26 @@ describe('PlaySafeScreen', () => {
     await user.click(screen.getByRole('button', { name: 'Save limits' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Some information is not valid.');
   });
+
+  it('tells the player which bank transfers were held for review, and why', async () => {
+    mockApi({
+      'GET /api/account/protection': answer(
+        protectionOf({
+          heldDeposits: [
+            { amount: 250, at: '2026-03-01T03:00:00.000Z', reason: 'DEPOSIT_LIMIT' },
+            { amount: 80, at: '2026-02-27T03:00:00.000Z', reason: 'PLAYER_RESTRICTED' },
+          ],
+        }),
+      ),
+    });
+    renderScreen(<PlaySafeScreen />);
+    const held = await screen.findByTestId('held-deposits');
+    const items = within(held).getAllByRole('listitem');
+    expect(items[0]?.textContent).toContain('250.00 baht');
+    expect(items[0]?.textContent).toContain('01/03/2026 10:00:00');
+    expect(items[0]?.textContent).toContain(
+      'Your transfer went over your deposit limit, so it is held for our staff to review.',
+    );
+    expect(items[1]?.textContent).toContain('This transfer arrived while your play was paused');
+  });
 });

@@ -4,6 +4,7 @@ import { Loader } from '@wallet/web-kit/ui/loader';
 import { LoadFailedCard } from '@wallet/web-kit/ui/status-card';
 import { useTranslation } from 'react-i18next';
 import { useProtection } from '../api/get-protection';
+import { HeldDeposits } from './held-deposits';
 import { LimitsCard } from './limits-card';
 import { ExclusionCard, TimeoutCard } from './pause-cards';
 import { ProtectionStatus } from './protection-status';
@@ -24,6 +25,7 @@ export function PlaySafeScreen() {
       {data ? (
         <>
           <ProtectionStatus protection={data} />
+          <HeldDeposits held={data.heldDeposits} />
           <LimitsCard protection={data} />
           <RealityCheckCard protection={data} />
           {data.state === 'open' ? <TimeoutCard /> : null}

@@ -13,6 +13,7 @@ export function protectionOf(extra: Partial<ProtectionView> = {}): ProtectionVie
     exclusion: null,
     restrictedUntil: null,
     realityCheckMinutes: 0,
+    heldDeposits: [],
     ...extra,
   };
 }
