@@ -142,6 +142,22 @@ describe('player protection', () => {
     expect(await page.getByTestId('limit-day').inputValue()).toBe('500.00');
     expect(await page.getByTestId('pending-day').count()).toBe(0);
 
+    // A bank transfer cannot be refused: one that passes the limit is held for staff, and the player is told.
+    // (The sandbox's "credit" answers that nothing was credited: the feed held the transfer.)
+    await fetch(`${server.url}/sandbox/bank/credit`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: player.phone, amount: 400 }),
+    });
+    await page.reload();
+    const held = page.getByTestId('held-deposits');
+    await expect.poll(() => held.innerText()).toContain(text('en', 'errors.DEPOSIT_HELD_LIMIT'));
+    expect(await held.innerText()).toContain('400.00');
+    await page.goto('/user/home');
+    await page.getByTestId('held-deposits').waitFor();
+    expect(await money(page, 'wallet-amount')).toBe(300);
+    await page.goto('/user/play-safe');
+
     // An increase waits: the limit in force stays 500 and the raise shows when it may be confirmed.
     await saveDayLimit(page, '2000');
     await toast(page, text('en', 'protection.limits.savedWaiting'));
