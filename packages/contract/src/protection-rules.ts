@@ -96,3 +96,7 @@ export type ProtectionReportKind = (typeof PROTECTION_REPORT_KINDS)[number];
 
 export const PROTECTION_REPORT_PAGE_SIZE = 50;
 export const PROTECTION_REPORT_PAGE_SIZE_MAX = 200;
+
+/** Why a bank transfer that arrived on its own was held for an operator instead of credited. */
+export const DEPOSIT_HOLD_REASONS = ['DEPOSIT_LIMIT', 'PLAYER_RESTRICTED'] as const;
+export type DepositHoldReason = (typeof DEPOSIT_HOLD_REASONS)[number];

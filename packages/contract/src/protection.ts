@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { apiAmount, toMinor } from './money.ts';
 import {
+  DEPOSIT_HOLD_REASONS,
   EXCLUSION_MONTHS,
   LIMIT_PERIODS,
   PROTECTION_STATES,
@@ -62,6 +63,12 @@ export const protectionView = z.object({
   restrictedUntil: instant.nullable(),
   /** Reality-check interval in minutes, 0 for off. */
   realityCheckMinutes: z.number().int(),
+  /**
+   * Bank transfers of the last 30 days held for an operator instead of credited, because they would
+   * have passed a limit (DEPOSIT_LIMIT) or arrived while play was restricted (PLAYER_RESTRICTED);
+   * the app tells the player with DEPOSIT_HELD_LIMIT. Newest first.
+   */
+  heldDeposits: z.array(z.object({ amount: z.number(), at: instant, reason: z.enum(DEPOSIT_HOLD_REASONS) })),
 });
 export type ProtectionView = z.infer<typeof protectionView>;
 
