@@ -271,6 +271,7 @@ describe('player protection', () => {
     await page.getByTestId('pending-day').waitFor();
     await settled(page);
     await shot(page, `protection-play-safe-${lang}`, true);
+    expect(await axeViolations(page, `${lang} play safe`)).toEqual([]);
 
     await page.getByTestId('reality-interval').selectOption('15');
     await toast(
@@ -296,6 +297,7 @@ describe('player protection', () => {
     expect(await page.getByTestId('reality-net').innerText()).toContain('-250.00');
     await settled(page);
     await shot(page, `protection-reality-check-${lang}`);
+    expect(await axeViolations(page, `${lang} reality check`)).toEqual([]);
     // It must be answered: Escape leaves it open.
     await page.keyboard.press('Escape');
     expect(await check.count()).toBe(1);
