@@ -35,6 +35,7 @@ import { lookupFeature } from './modules/lookup/lookup.module.ts';
 import { moneyDeskFeature } from './modules/money-desk/money-desk.module.ts';
 import { otpFeature } from './modules/otp/otp.module.ts';
 import { promotionsFeature } from './modules/promotions/promotions.module.ts';
+import { createPlayerProtection, protectionFeature } from './modules/protection/protection.module.ts';
 import { qrcodeFeature } from './modules/qrcode/qrcode.module.ts';
 import { sandboxFeature } from './modules/sandbox/sandbox.module.ts';
 import { registerServiceStateGate } from './modules/service-state/service-state.ts';
@@ -159,6 +160,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   // One pool of decoding threads for every untrusted image the app reads (slips, later chat media).
   const images = createImageDecoder();
+  // Player protection's guard exists before every feature that asks it (FeatureContext.restrictions).
+  const protection = createPlayerProtection({ db: kysely, dialect: db.dialect, clock });
   const sms = deps.providers?.sms ?? selectedSms.provider;
   const games = deps.providers?.games ?? sandboxGames ?? NO_GAMES;
   const ctx: FeatureContext = {
@@ -172,6 +175,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     idempotency: createIdempotency(kysely, clock),
     images,
     events,
+    restrictions: protection.restrictions,
     providers: metrics
       ? { sms: countedSms(metrics, sms), games: countedGameProviders(metrics, games) }
       : { sms, games },
@@ -224,6 +228,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       recordAudit: backoffice.recordAudit,
       bonusTypeExists: promotions.bonusTypes.exists,
     }),
+    protectionFeature(protection.protection, { recordAudit: backoffice.recordAudit }),
     await sandboxFeature(ctx, { outbox: sandboxSms, games: sandboxGames }),
     backoffice,
     dashboardFeature(ctx),

@@ -84,8 +84,12 @@ export const BANK_TRANSFER_STATUSES = [
 ] as const;
 export type BankTransferStatus = (typeof BANK_TRANSFER_STATUSES)[number];
 
-/** Why an UNMATCHED transfer could not be paid automatically. */
-export const UNMATCHED_REASONS = ['NO_PLAYER', 'AMBIGUOUS', 'CURRENCY'] as const;
+/**
+ * Why an UNMATCHED transfer could not be paid automatically. DEPOSIT_LIMIT and PLAYER_RESTRICTED
+ * (player protection, issue 20): the sender is known (userId) but the transfer would pass their deposit
+ * limit, or arrived during their time-out, self-exclusion or cooling-off; it waits for an operator.
+ */
+export const UNMATCHED_REASONS = ['NO_PLAYER', 'AMBIGUOUS', 'CURRENCY', 'DEPOSIT_LIMIT', 'PLAYER_RESTRICTED'] as const;
 export type UnmatchedReason = (typeof UNMATCHED_REASONS)[number];
 
 /** The webhook's answer. `repeated` is true when the reference had already been delivered: nothing moved. */

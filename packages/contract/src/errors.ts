@@ -168,6 +168,22 @@ export const DESIGNED_CODES = [
   'WHEEL_INACTIVE',
   /** Back office (409): a wheel players have spun is switched off, never deleted. */
   'WHEEL_HAS_SPINS',
+  /** Player protection (issue 20, protection.ts): a deposit that would take the player over a deposit limit (field amount). */
+  'DEPOSIT_LIMIT_EXCEEDED',
+  /** A bank transfer that would pass a deposit limit arrived: it is held for an operator, not credited. */
+  'DEPOSIT_HELD_LIMIT',
+  /** Deposits, game transfers and launches, bonuses, promotion codes and spins while a time-out runs (403). */
+  'PLAYER_TIMED_OUT',
+  /** The same while self-excluded, and after the exclusion until the player asks to return (403). */
+  'PLAYER_SELF_EXCLUDED',
+  /** The same during the 24-hour cooling-off after a return request (403). */
+  'PLAYER_COOLING_OFF',
+  /** Confirming a limit increase or removal before its 24 hours passed, or with none pending (409). */
+  'LIMIT_NOT_DUE',
+  /** A time-out or exclusion that would end before the one in force: nobody shortens a protection (409). */
+  'PROTECTION_ALREADY_LONGER',
+  /** A return request while not in an ended self-exclusion (409). */
+  'RETURN_NOT_AVAILABLE',
 ] as const;
 export type DesignedCode = (typeof DESIGNED_CODES)[number];
 

@@ -11,6 +11,7 @@ export * from './lookup.ts';
 export * from './money.ts';
 export * from './otp.ts';
 export * from './promotion.ts';
+export * from './protection.ts';
 export * from './qrcode.ts';
 export * from './realtime.ts';
 export * from './refund.ts';

@@ -34,5 +34,9 @@ export const SLIP_MAX_AGE_MS = 60 * 60 * 1000;
  * but the sending account as the bank shows it (masked) fits another registered player too, so it is
  * not certain the uploader sent it.
  */
-export const SLIP_HOLD_REASONS = ['AMBIGUOUS_SENDER'] as const;
+/**
+ * DEPOSIT_LIMIT (player protection, issue 20): the bank confirmed the transfer, but crediting it would
+ * pass the player's deposit limit; like a bank transfer that arrives over a limit, it waits for an operator.
+ */
+export const SLIP_HOLD_REASONS = ['AMBIGUOUS_SENDER', 'DEPOSIT_LIMIT'] as const;
 export type SlipHoldReason = (typeof SLIP_HOLD_REASONS)[number];

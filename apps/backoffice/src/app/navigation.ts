@@ -29,7 +29,8 @@ export interface NavItem {
     | 'content'
     | 'promotions'
     | 'spinwheel'
-    | 'moneyDesk';
+    | 'moneyDesk'
+    | 'protection';
   icon: ComponentType;
   /** The call the screen opens with: a role that may not make it does not see the entry. */
   needs: BackofficeRoute;
@@ -48,6 +49,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
     badge: 'moneyDesk',
   },
   { path: paths.players, label: 'players', icon: UserIcon, needs: 'GET /api/backoffice/players' },
+  { path: paths.protection, label: 'protection', icon: ShieldIcon, needs: 'GET /api/backoffice/protection' },
   { path: paths.bankChanges, label: 'bankChanges', icon: BankIcon, needs: 'GET /api/backoffice/bank-changes' },
   { path: paths.adjustments, label: 'adjustments', icon: WalletIcon, needs: 'GET /api/backoffice/adjustments' },
   { path: paths.staff, label: 'staff', icon: UserIcon, needs: 'GET /api/backoffice/staff' },

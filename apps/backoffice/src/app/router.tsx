@@ -23,6 +23,7 @@ const SCREENS: ReadonlyArray<readonly [string, LazyExoticComponent<ComponentType
   [paths.content, lazy(() => import('./routes/content-route'))],
   [paths.promotions, lazy(() => import('./routes/promotions-route'))],
   [paths.spinwheel, lazy(() => import('./routes/spinwheel-route'))],
+  [paths.protection, lazy(() => import('./routes/protection-route'))],
   [paths.account, lazy(() => import('./routes/account-route'))],
 ];
 

@@ -31,6 +31,7 @@ describe('the shell', () => {
         'Dashboard',
         'Money desk',
         'Players',
+        'Player protection',
         'Bank changes',
         'Adjustments',
         'Staff',
@@ -48,6 +49,7 @@ describe('the shell', () => {
         'Dashboard',
         'Money desk',
         'Players',
+        'Player protection',
         'Bank changes',
         'Adjustments',
         'Staff',
@@ -61,9 +63,22 @@ describe('the shell', () => {
     ],
     [
       'finance',
-      ['Dashboard', 'Money desk', 'Players', 'Bank changes', 'Adjustments', 'Promotions', 'Spin wheel', 'My account'],
+      [
+        'Dashboard',
+        'Money desk',
+        'Players',
+        'Player protection',
+        'Bank changes',
+        'Adjustments',
+        'Promotions',
+        'Spin wheel',
+        'My account',
+      ],
     ],
-    ['support', ['Dashboard', 'Money desk', 'Players', 'Bank changes', 'Spin wheel', 'My account']],
+    [
+      'support',
+      ['Dashboard', 'Money desk', 'Players', 'Player protection', 'Bank changes', 'Spin wheel', 'My account'],
+    ],
     ['marketing', ['Dashboard', 'Content', 'Promotions', 'Spin wheel', 'My account']],
   ] as const)('shows a %s only what the role may open', async (role, expected) => {
     signedIn();

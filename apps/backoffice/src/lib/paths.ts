@@ -22,6 +22,7 @@ export const paths = {
   content: '/content',
   promotions: '/promotions',
   spinwheel: '/spinwheel',
+  protection: '/protection',
 } as const;
 
 export type BackofficePath = (typeof paths)[keyof typeof paths];

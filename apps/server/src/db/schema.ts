@@ -5,6 +5,7 @@ import type { DepositTables } from './schema/deposits.ts';
 import type { HomeBannerTables } from './schema/home-banners.ts';
 import type { PlayersDeskTables } from './schema/players-desk.ts';
 import type { PromotionTables } from './schema/promotions.ts';
+import type { ProtectionTables } from './schema/protection.ts';
 import type { QrcodeTables } from './schema/qrcodes.ts';
 import type { SlipTables } from './schema/slips.ts';
 import type { SpinWheelTables } from './schema/spinwheel.ts';
@@ -206,6 +207,7 @@ export interface Database
     HomeBannerTables,
     PlayersDeskTables,
     PromotionTables,
+    ProtectionTables,
     QrcodeTables,
     SlipTables,
     SpinWheelTables {

@@ -53,6 +53,21 @@ export function requirePlayer(scope: FastifyInstance, db: Kysely<Database>, cloc
   });
 }
 
+/**
+ * On a public route: the player whose live session token the request carries, or undefined (no token,
+ * a bad or ended one). Never refuses; public answers that differ per player (banners) use it.
+ */
+export async function optionalPlayerId(
+  request: FastifyRequest,
+  db: Kysely<Database>,
+  clock: Clock,
+): Promise<string | undefined> {
+  const token = bearerToken(request);
+  if (!token || token.length > 200) return undefined;
+  const session = await liveSession.first(db, [sha256(token), clock.now()]);
+  return session?.user_id;
+}
+
 /** For handlers behind requirePlayer: the player is always there. */
 export function playerOf(request: FastifyRequest): Player {
   if (!request.player) throw unauthenticated();

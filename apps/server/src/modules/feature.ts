@@ -4,6 +4,7 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
 import type { DomainEvents } from '../events/domain-events.ts';
+import type { PlayerRestrictions } from '../events/player-restrictions.ts';
 import type { Idempotency } from '../http/idempotency.ts';
 import type { RouteGroup } from '../http/openapi.ts';
 import type { SystemAccounts } from '../ledger/ledger.ts';
@@ -28,6 +29,11 @@ export interface FeatureContext {
   images: ImageDecoder;
   /** What features tell each other (deposit.booked, withdraw.requested, wallet.changed, game.refreshed). */
   events: DomainEvents;
+  /**
+   * Player protection's guard (issue 20, events/player-restrictions.ts): every feature asks it before a
+   * deposit, game transfer or launch, bonus, promotion code or spin of a timed-out or excluded player.
+   */
+  restrictions: PlayerRestrictions;
   /** The configured outside systems (sandbox ones unless configured otherwise). */
   providers: { sms: SmsProvider; games: GameProviders };
   /** The operator's name in texts the server sends (SMS). */

@@ -19,6 +19,7 @@ const ProfileRoute = lazy(() => import('./routes/profile-route'));
 const StatementRoute = lazy(() => import('./routes/statement-route'));
 const BonusRoute = lazy(() => import('./routes/bonus-route'));
 const SpinRoute = lazy(() => import('./routes/spin-route'));
+const PlaySafeRoute = lazy(() => import('./routes/play-safe-route'));
 const TerminatedRoute = lazy(() => import('./routes/terminated-route'));
 const NotFoundRoute = lazy(() => import('./routes/not-found-route'));
 
@@ -134,6 +135,14 @@ export const routes: RouteObject[] = [
         element: (
           <Screen>
             <ContactRoute variant="member" />
+          </Screen>
+        ),
+      },
+      {
+        path: paths.userPlaySafe,
+        element: (
+          <Screen>
+            <PlaySafeRoute />
           </Screen>
         ),
       },

@@ -13,6 +13,7 @@ export const paths = {
   userStatement: '/user/statement',
   userContact: '/user/contact',
   userSpin: '/user/spin',
+  userPlaySafe: '/user/play-safe',
   terminated: '/terminated',
 } as const;
 

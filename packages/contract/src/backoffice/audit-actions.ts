@@ -27,6 +27,9 @@ export const AUDIT_ACTIONS = [
   'player.adjustment_create',
   'player.adjustment_approve',
   'player.adjustment_refuse',
+  /** Player protection applied by staff on the player's request (issue 20); never shortened or lifted. */
+  'player.protection_timeout',
+  'player.protection_exclusion',
   /** The whole service switched off or on (the back office's `npm run service`). */
   'settings.service',
   /** Deposit accounts, QR gateways, withdraw limits, manual mode, slip window, four-eyes threshold. */

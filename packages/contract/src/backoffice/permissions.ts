@@ -116,6 +116,12 @@ export const BACKOFFICE_ROUTES = {
   'POST /api/backoffice/players/:id/reactivate': 'players.manage',
   'POST /api/backoffice/players/:id/sign-out': 'players.manage',
   'POST /api/backoffice/players/:id/reset-password': 'players.manage',
+  /** Player protection (issue 20): support sees it and applies a time-out or exclusion on the player's request. */
+  'GET /api/backoffice/players/:id/protection': 'players.read',
+  'POST /api/backoffice/players/:id/protection/timeout': 'players.manage',
+  'POST /api/backoffice/players/:id/protection/exclusion': 'players.manage',
+  'GET /api/backoffice/protection': 'players.read',
+  'GET /api/backoffice/protection.csv': 'players.read',
   'GET /api/backoffice/bank-changes': 'players.read',
   'GET /api/backoffice/bank-changes.csv': 'players.read',
   'POST /api/backoffice/bank-changes/:id/approve': 'players.manage',

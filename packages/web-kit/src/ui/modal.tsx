@@ -16,15 +16,31 @@ export interface ModalProps {
   /** alertdialog for messages that interrupt (alerts), dialog otherwise. */
   role?: 'dialog' | 'alertdialog';
   className?: string;
+  /**
+   * false for a message the player must answer with one of its buttons (a reality check): no close button,
+   * and neither Escape nor a tap outside closes it.
+   */
+  dismissible?: boolean;
 }
 
 /** Accessible modal: labelled by its title, focus moves in and back out, Tab stays inside, Escape closes. */
-export function Modal({ open, onClose, title, children, footer, role = 'dialog', className }: ModalProps) {
+export function Modal({
+  open,
+  onClose,
+  title,
+  children,
+  footer,
+  role = 'dialog',
+  className,
+  dismissible = true,
+}: ModalProps) {
   const { t } = useTranslation();
   const titleId = useId();
   const panelRef = useRef<HTMLDivElement>(null);
   const onCloseRef = useRef(onClose);
   onCloseRef.current = onClose;
+  const dismissibleRef = useRef(dismissible);
+  dismissibleRef.current = dismissible;
 
   useEffect(() => {
     if (!open) return;
@@ -37,7 +53,7 @@ export function Modal({ open, onClose, title, children, footer, role = 'dialog',
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key === 'Escape') {
         event.stopPropagation();
-        onCloseRef.current();
+        if (dismissibleRef.current) onCloseRef.current();
         return;
       }
       if (event.key !== 'Tab' || !panel) return;
@@ -67,7 +83,7 @@ export function Modal({ open, onClose, title, children, footer, role = 'dialog',
     <div
       role="presentation"
       className="modal-backdrop"
-      onMouseDown={(event) => event.target === event.currentTarget && onClose()}
+      onMouseDown={(event) => dismissible && event.target === event.currentTarget && onClose()}
     >
       {/* biome-ignore lint/a11y/useAriaPropsSupportedByRole: role is dialog or alertdialog, both take aria-modal. */}
       <div
@@ -83,9 +99,11 @@ export function Modal({ open, onClose, title, children, footer, role = 'dialog',
           <h2 id={titleId} className="modal-title">
             {title}
           </h2>
-          <button type="button" className="icon-button" onClick={onClose} aria-label={t('common.close')}>
-            <CloseIcon />
-          </button>
+          {dismissible ? (
+            <button type="button" className="icon-button" onClick={onClose} aria-label={t('common.close')}>
+              <CloseIcon />
+            </button>
+          ) : null}
         </div>
         <DialogToasts />
         <div className="modal-body">{children}</div>

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { formatDateTime, RelativeTime, relativeParts } from './date-time';
 import { AmountField } from './field';
+import { Modal } from './modal';
 import { formatMoney } from './money';
 import { pageRange } from './paginator';
 
@@ -64,5 +65,48 @@ describe('AmountField', () => {
   it('marks the box invalid when its message is shown elsewhere', () => {
     render(<Amount invalid />);
     expect(screen.getByTestId('amount').getAttribute('aria-invalid')).toBe('true');
+  });
+});
+
+function Dialog({ dismissible }: { dismissible?: boolean }) {
+  const [open, setOpen] = useState(true);
+  return (
+    <Modal
+      open={open}
+      onClose={() => setOpen(false)}
+      title="Title"
+      dismissible={dismissible}
+      footer={
+        <button type="button" onClick={() => setOpen(false)}>
+          Answer
+        </button>
+      }
+    >
+      <p>Body</p>
+    </Modal>
+  );
+}
+
+describe('Modal', () => {
+  it('closes on Escape, on a tap outside and with its close button', async () => {
+    const user = userEvent.setup();
+    const { unmount } = render(<Dialog />);
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    unmount();
+    render(<Dialog />);
+    await user.pointer({ keys: '[MouseLeft]', target: document.querySelector('.modal-backdrop') as Element });
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('when not dismissible, only its own buttons close it', async () => {
+    const user = userEvent.setup();
+    render(<Dialog dismissible={false} />);
+    expect(screen.getByRole('dialog').querySelectorAll('.modal-header button')).toHaveLength(0);
+    await user.keyboard('{Escape}');
+    await user.pointer({ keys: '[MouseLeft]', target: document.querySelector('.modal-backdrop') as Element });
+    expect(screen.getByRole('dialog')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Answer' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 });

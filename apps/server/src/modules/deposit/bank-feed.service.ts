@@ -16,6 +16,7 @@ import { findAccountHolders } from '../../db/account-holders.repo.ts';
 import { CONTENT_KEYS, type DepositContent } from '../../db/content-settings.ts';
 import type { Database } from '../../db/schema.ts';
 import { getSetting } from '../../db/settings.repo.ts';
+import type { PlayerRestrictions } from '../../events/player-restrictions.ts';
 import { ledgerCurrency } from '../../ledger/accounts.ts';
 import { SYSTEM_KINDS } from '../../ledger/ledger.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -56,6 +57,12 @@ export interface BankFeedDeps {
   deposits: DepositService;
   secret: string;
   toleranceSeconds: number;
+  /**
+   * Player protection: a transfer from a known player that would pass a deposit limit, or arrives
+   * while play is restricted, is kept UNMATCHED (reason DEPOSIT_LIMIT / PLAYER_RESTRICTED) for the
+   * money desk instead of credited; the player sees it held (GET /api/account/protection).
+   */
+  restrictions: PlayerRestrictions;
 }
 
 /** The operator's bank deposit accounts (type BANK; gateways take money through their own webhook). */
@@ -133,11 +140,12 @@ export function createBankFeed(deps: BankFeedDeps) {
   async function keep(
     transfer: BankFeedTransfer,
     status: Exclude<BankTransferStatus, 'CREDITED'>,
-    extra: { currency: string | null; reason?: UnmatchedReason },
+    extra: { currency: string | null; reason?: UnmatchedReason; userId?: string },
   ): Promise<FeedResult> {
     const inserted = await repo.insertTransfer(db, {
       ...rowOf(transfer, clock.now()),
       currency: extra.currency,
+      user_id: extra.userId ?? null,
       status,
       reason: extra.reason ?? null,
     });
@@ -190,6 +198,8 @@ export function createBankFeed(deps: BankFeedDeps) {
     }
     const walletCurrency = ledgerCurrency(sender.currency);
     if (currency && currency !== walletCurrency) return keep(transfer, 'UNMATCHED', { currency, reason: 'CURRENCY' });
+    const hold = await deps.restrictions.depositHold(sender.id, toMinor(transfer.amount), 'bank');
+    if (hold) return keep(transfer, 'UNMATCHED', { currency: walletCurrency, reason: hold, userId: sender.id });
 
     const now = clock.now();
     const outcome = await deposits.credit(

@@ -19,8 +19,14 @@ export async function depositFeature(
     deposits: ctx.deposits,
     secret: await ensureBankFeedSecret(ctx.db, ctx.config.bankWebhookSecret),
     toleranceSeconds: ctx.config.webhookToleranceSeconds,
+    restrictions: ctx.restrictions,
   });
-  const manual = createManualDeposits({ db: ctx.db, clock: ctx.clock, deposits: ctx.deposits });
+  const manual = createManualDeposits({
+    db: ctx.db,
+    clock: ctx.clock,
+    deposits: ctx.deposits,
+    restrictions: ctx.restrictions,
+  });
   return {
     feed,
     manual,

@@ -6,6 +6,7 @@ import { CONTENT_KEYS, type DepositContent } from '../../db/content-settings.ts'
 import { type MoneyTransactions, PLAIN_TRANSACTIONS } from '../../db/money-transactions.ts';
 import type { Database } from '../../db/schema.ts';
 import { getSetting } from '../../db/settings.repo.ts';
+import type { PlayerRestrictions } from '../../events/player-restrictions.ts';
 import { playerLedgerAccounts } from '../../ledger/accounts.ts';
 import { insertStatement, settleStatement } from '../../ledger/booking.ts';
 import { SYSTEM_KINDS } from '../../ledger/ledger.ts';
@@ -27,6 +28,8 @@ export interface ManualDepositDeps {
   db: Kysely<Database>;
   clock: Clock;
   deposits: DepositService;
+  /** Player protection: a notice is refused while restricted or over a deposit limit. */
+  restrictions: PlayerRestrictions;
 }
 
 function toView(row: ManualDepositRow): ManualDepositView {
@@ -60,6 +63,7 @@ export function createManualDeposits(deps: ManualDepositDeps) {
     if (!content?.isManual) throw refused('MANUAL_DEPOSIT_OFF');
     const amountMinor = toMinor(amount);
     if (amountMinor <= 0) throw refused('TRANSFER_MINIMUM', 'amount');
+    await deps.restrictions.assertDeposit(userId, amountMinor, 'notice');
     const user = await findSenderAccount(db, userId);
     if (!user.bank_code || !user.bank_account_no) throw refused('NO_BANK');
     const { wallet } = await playerLedgerAccounts(db, userId);

@@ -16,6 +16,7 @@ export async function giftLinkFeature(ctx: FeatureContext): Promise<FeatureRoute
     keys: createGiftLinkKeys(ctx.db),
     provider: sandbox,
     deposits: ctx.deposits,
+    restrictions: ctx.restrictions,
   });
   return {
     player: async (app) => {

@@ -12,6 +12,7 @@ import { CONTENT_KEYS, type DepositContent } from '../../db/content-settings.ts'
 import { type MoneyTransactions, PLAIN_TRANSACTIONS } from '../../db/money-transactions.ts';
 import type { Database } from '../../db/schema.ts';
 import { getSetting } from '../../db/settings.repo.ts';
+import type { PlayerRestrictions } from '../../events/player-restrictions.ts';
 import { playerLedgerAccounts } from '../../ledger/accounts.ts';
 import { SYSTEM_KINDS } from '../../ledger/ledger.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -36,6 +37,8 @@ export function createGiftLinkService(deps: {
   keys: GiftLinkKeys;
   provider: GiftLinkProvider | undefined;
   deposits: DepositService;
+  /** Player protection: refused up front while restricted, and before redeeming a link over a limit. */
+  restrictions: PlayerRestrictions;
 }) {
   const { db, clock, keys, deposits } = deps;
 
@@ -73,6 +76,7 @@ export function createGiftLinkService(deps: {
     ciphertext: string,
     tx: MoneyTransactions<TruelinkResponse> = PLAIN_TRANSACTIONS,
   ): Promise<TruelinkResponse> {
+    await deps.restrictions.assertAllowed(userId, 'deposit');
     const { link, walletAccountName } = await open(ciphertext);
     if (!(await isOperatorGiftLinkWallet(walletAccountName))) throw invalid();
     const { wallet } = await playerLedgerAccounts(db, userId);
@@ -85,6 +89,8 @@ export function createGiftLinkService(deps: {
     if (state.status === 'unknown') throw invalid();
     if (state.status === 'redeemed') throw duplicate();
     if (state.amount < MIN_DEPOSIT_MINOR) throw invalid();
+    // Before the link is redeemed: the player still holds the money when a limit refuses it.
+    await deps.restrictions.assertDeposit(userId, state.amount, 'gift-link');
 
     if (!(await claimVoucher(db, { voucherCode, userId, walletAccountName, now: clock.now() }))) throw duplicate();
     let redeemed: Awaited<ReturnType<GiftLinkProvider['redeem']>>;

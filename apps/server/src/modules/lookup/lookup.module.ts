@@ -11,6 +11,7 @@ export async function lookupFeature(ctx: FeatureContext): Promise<FeatureRoutes>
     registerOtp: ctx.config.registerOtp,
     enableChatWidget: ctx.config.enableChatWidget,
     qrDefaultMinimumsMinor: qrDefaultMinimumsMinor(ctx.config.qrMinimumOverrides),
+    restrictions: ctx.restrictions,
   };
   return {
     public: async (app) => {

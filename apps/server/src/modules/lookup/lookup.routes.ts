@@ -34,6 +34,8 @@ import {
 } from '../../db/content-settings.ts';
 import type { Database } from '../../db/schema.ts';
 import { getSetting } from '../../db/settings.repo.ts';
+import type { PlayerRestrictions } from '../../events/player-restrictions.ts';
+import { optionalPlayerId } from '../../http/auth.ts';
 import { inDailyWindow } from '../../lib/bangkok-time.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { getLocalizedContent, homeBanners, listBanks, listSources } from './lookup.repo.ts';
@@ -46,6 +48,8 @@ export interface LookupOptions {
   enableChatWidget: boolean;
   /** Each QR gateway's minimum (minor units) where the operator set none: SPEC §9 or the environment's. */
   qrDefaultMinimumsMinor: Record<QrBankCode, number>;
+  /** Player protection: a timed-out or excluded player who is signed in sees no marketing banners. */
+  restrictions: PlayerRestrictions;
 }
 
 /** Public lookups of SPEC §7. Content the operator has not set yet answers an empty value, never an error. */
@@ -111,7 +115,11 @@ export const publicLookupRoutes: FastifyPluginAsyncZod<LookupOptions> = async (a
   app.get(
     '/api/lookup/banners',
     { schema: { ...localized, response: { 200: homeBannersResponse } } },
-    async (request) => homeBanners(db, contentLanguage(request.query.lang)),
+    async (request) => {
+      const userId = await optionalPlayerId(request, db, opts.clock);
+      if (userId && !(await opts.restrictions.allows(userId, 'banners'))) return { slides: [], banners: [] };
+      return homeBanners(db, contentLanguage(request.query.lang));
+    },
   );
   app.get('/api/lookup/registerOTP', { schema: { response: { 200: registerOtpResponse } } }, async () => ({
     registerOTP: opts.registerOtp,

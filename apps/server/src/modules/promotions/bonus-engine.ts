@@ -3,6 +3,7 @@ import { transaction } from '../../db/prepared.ts';
 import type { UserBonusSource } from '../../db/schema/promotions.ts';
 import type { Database } from '../../db/schema.ts';
 import type { DomainEvents, InTransactionEvents } from '../../events/domain-events.ts';
+import type { PlayerRestrictions } from '../../events/player-restrictions.ts';
 import { ledgerCurrency, playerLedgerAccounts } from '../../ledger/accounts.ts';
 import { bookMovement, insertStatement, type StatementEntry } from '../../ledger/booking.ts';
 import { InsufficientFunds, LEDGER_KINDS, SYSTEM_KINDS, type SystemAccounts } from '../../ledger/ledger.ts';
@@ -80,6 +81,8 @@ export interface BonusEngineDeps {
   systemAccount: SystemAccounts;
   events: DomainEvents;
   games: GameProviders;
+  /** Player protection: no bonus of any kind (bonus type, promotion code, invite, refund) while restricted. */
+  restrictions: PlayerRestrictions;
 }
 
 /**
@@ -114,6 +117,7 @@ export async function createBonusEngine(deps: BonusEngineDeps) {
     terms: BonusTerms,
     inTransaction?: (trx: Transaction<Database>, now: number, bonus: repo.UserBonusRow) => Promise<void>,
   ): Promise<repo.UserBonusRow> {
+    await deps.restrictions.assertAllowed(userId, 'bonus');
     if (await repo.activeBonus(db, userId)) throw conflict('BONUS_ALREADY_ACTIVE');
     const { wallet, inGames } = await credit(userId);
     if (inGames > 0) throw refused('BONUS_REMAINING');

@@ -8,16 +8,20 @@ import {
   refundListResponse,
   refundReceiveResponse,
 } from '@wallet/contract/refund';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { contentLanguage } from '../../db/content-settings.ts';
+import type { PlayerRestrictions } from '../../events/player-restrictions.ts';
 import { playerOf } from '../../http/auth.ts';
 import type { InviteRefundService } from './invite-refund.service.ts';
 
 /** SPEC §7 Invite and refund, behind the bearer-token check. */
-export const inviteRefundRoutes: FastifyPluginAsyncZod<{ programmes: InviteRefundService }> = async (
-  app,
-  { programmes },
-) => {
+export const inviteRefundRoutes: FastifyPluginAsyncZod<{
+  programmes: InviteRefundService;
+  /** Player protection: no marketing banners for a timed-out or excluded player. */
+  restrictions: PlayerRestrictions;
+}> = async (app, { programmes, restrictions }) => {
+  const marketingShown = (request: FastifyRequest) => restrictions.allows(playerOf(request).id, 'banners');
   app.post(
     '/api/invite',
     { schema: { body: inviteListRequest, response: { 200: inviteListResponse } } },
@@ -31,7 +35,8 @@ export const inviteRefundRoutes: FastifyPluginAsyncZod<{ programmes: InviteRefun
   app.get(
     '/api/invite/banners',
     { schema: { querystring: lookupLanguageQuery, response: { 200: bannersResponse } } },
-    async (request) => programmes.inviteBanners(contentLanguage(request.query.lang)),
+    async (request) =>
+      (await marketingShown(request)) ? programmes.inviteBanners(contentLanguage(request.query.lang)) : [],
   );
 
   app.post(
@@ -54,6 +59,7 @@ export const inviteRefundRoutes: FastifyPluginAsyncZod<{ programmes: InviteRefun
   app.get(
     '/api/refund/banners',
     { schema: { querystring: lookupLanguageQuery, response: { 200: bannersResponse } } },
-    async (request) => programmes.refundBanners(contentLanguage(request.query.lang)),
+    async (request) =>
+      (await marketingShown(request)) ? programmes.refundBanners(contentLanguage(request.query.lang)) : [],
   );
 };

@@ -30,8 +30,14 @@ export async function promotionsFeature(
     systemAccount: ctx.systemAccount,
     events: ctx.events,
     games: ctx.providers.games,
+    restrictions: ctx.restrictions,
   });
-  const promotions = createPromotionsService({ db: ctx.db, clock: ctx.clock, engine });
+  const promotions = createPromotionsService({
+    db: ctx.db,
+    clock: ctx.clock,
+    engine,
+    restrictions: ctx.restrictions,
+  });
   const programmes = createInviteRefundService({ db: ctx.db, clock: ctx.clock, engine, events: ctx.events });
   const admin = createPromotionsAdmin({
     db: ctx.db,
@@ -47,7 +53,7 @@ export async function promotionsFeature(
     bonusTypes: { exists: async (code) => (await repo.findBonus(ctx.db, code)) !== undefined },
     player: async (app) => {
       await app.register(promotionsRoutes, { promotions });
-      await app.register(inviteRefundRoutes, { programmes });
+      await app.register(inviteRefundRoutes, { programmes, restrictions: ctx.restrictions });
     },
     // Marketing's bonus types, codes and programmes, finance's cost report (like the money desk's).
     operator: async (app) => {

@@ -13,6 +13,7 @@ import { fromMinor } from '@wallet/contract/money';
 import type { Promotion } from '@wallet/contract/promotion';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import type { PlayerRestrictions } from '../../events/player-restrictions.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { conflict, notFound, refused } from '../../lib/domain-error.ts';
 import type { BonusEngine, BonusTerms } from './bonus-engine.ts';
@@ -79,7 +80,13 @@ function userBonusOf(rows: repo.UserBonusRow[]): UserBonus | null {
  * Bonuses and promotion codes as the player sees them (SPEC §2 Bonus, §7 Bonus and promotion), over
  * the bonus engine that credits and ends them.
  */
-export function createPromotionsService(deps: { db: Kysely<Database>; clock: Clock; engine: BonusEngine }) {
+export function createPromotionsService(deps: {
+  db: Kysely<Database>;
+  clock: Clock;
+  engine: BonusEngine;
+  /** Player protection: promotion codes are refused while restricted, before the code is even looked at. */
+  restrictions: PlayerRestrictions;
+}) {
   const { db, clock, engine } = deps;
 
   /** GET /api/bonus: the bonuses on offer with the player's receipts. */
@@ -109,6 +116,7 @@ export function createPromotionsService(deps: { db: Kysely<Database>; clock: Clo
    * (BONUS_REMAINING), or below its minimum deposit (BONUS_MIN_DEPOSIT).
    */
   async function activateBonus(userId: string, code: string): Promise<UserBonus> {
+    await deps.restrictions.assertAllowed(userId, 'bonus');
     const now = clock.now();
     const row = await repo.findOfferedBonus(db, code, now);
     if (!row) throw notFound('NO_PROMOTION');
@@ -168,6 +176,7 @@ export function createPromotionsService(deps: { db: Kysely<Database>; clock: Clo
    * crediting transaction, so the last one goes to one player only).
    */
   async function activatePromotion(userId: string, code: string): Promise<{ message: string }> {
+    await deps.restrictions.assertAllowed(userId, 'promotion');
     const row = await repo.findValidPromotion(db, code, clock.now());
     if (!row) throw notFound('NO_PROMOTION');
     if (await repo.activeBonus(db, userId)) throw conflict('BONUS_ALREADY_ACTIVE');

@@ -55,6 +55,7 @@ export async function qrcodeFeature(ctx: FeatureContext): Promise<FeatureRoutes>
     clock: ctx.clock,
     gateways,
     minimumsMinor,
+    restrictions: ctx.restrictions,
   });
   const payments = createQrPayments({ db: ctx.db, clock: ctx.clock, gateways, deposits: ctx.deposits });
 

@@ -15,6 +15,7 @@ import type { Db } from '../../db/database.ts';
 import { type MoneyTransactions, PLAIN_TRANSACTIONS } from '../../db/money-transactions.ts';
 import type { Database } from '../../db/schema.ts';
 import { getSetting } from '../../db/settings.repo.ts';
+import type { PlayerRestrictions } from '../../events/player-restrictions.ts';
 import { playerLedgerAccounts } from '../../ledger/accounts.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { notFound, refused } from '../../lib/domain-error.ts';
@@ -87,6 +88,8 @@ export interface QrcodeServiceDeps {
   clock: Clock;
   gateways: QrGateways;
   minimumsMinor: Record<QrBankCode, number>;
+  /** Player protection: a timed-out or excluded player, or an amount over a deposit limit, gets no QR. */
+  restrictions: PlayerRestrictions;
 }
 
 export function createQrcodeService(deps: QrcodeServiceDeps) {
@@ -133,6 +136,7 @@ export function createQrcodeService(deps: QrcodeServiceDeps) {
     // A PromptPay QR collects the gateway account's currency; a wallet in another currency cannot take it.
     if (account.currency !== null && account.currency !== wallet.currency) throw refused('NO_BANK', 'bankCode');
     const minimumMinor = qrGatewayMinimumMinor(operatorSettings, deps.minimumsMinor, bankCode);
+    await deps.restrictions.assertDeposit(userId, amountMinor, 'qr');
     if (amountMinor < minimumMinor) throw refused('QR_MINIMUM', 'amount');
 
     const id = orderedId(clock.now());

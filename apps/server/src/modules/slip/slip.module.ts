@@ -26,6 +26,7 @@ export async function slipFeature(ctx: FeatureContext): Promise<FeatureRoutes & 
     links,
     images: ctx.images,
     logError: (err, message) => log.error({ err }, message),
+    restrictions: ctx.restrictions,
   });
 
   // Retries after a verifier outage, and slips a stopped server left half-done: their due times are

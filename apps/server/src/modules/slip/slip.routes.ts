@@ -96,6 +96,7 @@ export const playerSlipRoutes: FastifyPluginAsyncZod<{
     const run = async (tx: KeyedTransactions<SlipUploadResponse>) => {
       // Refusals that need no body come first, so a closed window or a second try costs no upload.
       await slips.assertUploadOpen();
+      await slips.assertUploadAllowed(userId);
       await slips.assertUploadAllowance(userId);
       const bytes = await readSlipFile(app, request);
       return answerOf(await slips.upload(userId, bytes, tx.answering(answerOf)));

@@ -9,6 +9,7 @@ import { CONTENT_KEYS, type DepositContent, type SlipWindowContent } from '../..
 import { type MoneyTransactions, PLAIN_TRANSACTIONS } from '../../db/money-transactions.ts';
 import type { Database } from '../../db/schema.ts';
 import { getSetting } from '../../db/settings.repo.ts';
+import type { PlayerRestrictions } from '../../events/player-restrictions.ts';
 import { ledgerCurrency } from '../../ledger/accounts.ts';
 import { SYSTEM_KINDS } from '../../ledger/ledger.ts';
 import { inDailyWindow } from '../../lib/bangkok-time.ts';
@@ -81,6 +82,8 @@ export interface SlipServiceDeps {
   links: SlipImageLinks;
   images: ImageDecoder;
   logError(error: unknown, message: string): void;
+  /** Player protection: uploads refused while restricted; a confirmed transfer over a limit is held. */
+  restrictions: PlayerRestrictions;
 }
 
 function lookupWithTimeout(verifier: SlipVerifyProvider, query: Parameters<SlipVerifyProvider['lookup']>[0]) {
@@ -99,6 +102,11 @@ function lookupWithTimeout(verifier: SlipVerifyProvider, query: Parameters<SlipV
  */
 export function createSlipService(deps: SlipServiceDeps) {
   const { db, clock } = deps;
+
+  /** Player protection: no slip is taken from a timed-out or excluded player. */
+  async function assertUploadAllowed(userId: string): Promise<void> {
+    await deps.restrictions.assertAllowed(userId, 'deposit');
+  }
 
   async function assertUploadOpen(): Promise<void> {
     const window = await getSetting<SlipWindowContent>(db, CONTENT_KEYS.slipWindow);
@@ -272,6 +280,10 @@ export function createSlipService(deps: SlipServiceDeps) {
     });
     if (refusal) return fail(slip, refusal, transfer);
     if (await senderFitsAnotherPlayer(transfer.sender, slip.user_id)) return hold(slip, 'AMBIGUOUS_SENDER', transfer);
+    // The money already left the player's bank: over a deposit limit it waits for an operator.
+    if (await deps.restrictions.depositHold(slip.user_id, transfer.amount, 'slip')) {
+      return hold(slip, 'DEPOSIT_LIMIT', transfer);
+    }
 
     const credited = await deps.deposits.credit(
       {
@@ -488,6 +500,7 @@ export function createSlipService(deps: SlipServiceDeps) {
   }
 
   return {
+    assertUploadAllowed,
     assertUploadOpen,
     assertUploadAllowance,
     upload,

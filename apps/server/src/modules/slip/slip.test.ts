@@ -23,6 +23,7 @@ import { orderedId } from '../../lib/ids.ts';
 import { createImageDecoder } from '../../lib/image-decoder/image-decoder.ts';
 import { createDepositService } from '../../money/deposit-crediting.ts';
 import { createSandboxSlipVerifier } from '../../providers/slip-verify/sandbox-slip-verify.ts';
+import { createProtection } from '../protection/protection.service.ts';
 import { insertSlipIfAllowed } from './slip.repo.ts';
 import { createSlipService } from './slip.service.ts';
 import { createSlipImageLinks } from './slip-image-links.ts';
@@ -162,6 +163,7 @@ describe.each(testDialects())('transfer slips (%s)', (dialect) => {
       storage: createSlipStorage(join(dataDir, 'uploads')),
       links: createSlipImageLinks('another instance', ctx.clock),
       images,
+      restrictions: createProtection({ db, dialect: ctx.db.dialect, clock: ctx.clock }).restrictions,
       logError(error) {
         throw error;
       },
@@ -826,6 +828,7 @@ describe.each(testDialects())('transfer slips (%s)', (dialect) => {
         storage: createSlipStorage(join(dataDir, 'uploads')),
         links: createSlipImageLinks('another instance', ctx.clock),
         images,
+        restrictions: createProtection({ db, dialect: ctx.db.dialect, clock: ctx.clock }).restrictions,
         logError(error) {
           throw error;
         },

@@ -16,6 +16,7 @@ export async function walletFeature(ctx: FeatureContext, needs: WalletNeeds): Pr
     dialect: ctx.dialect,
     clock: ctx.clock,
     games: ctx.providers.games,
+    restrictions: ctx.restrictions,
     accounts: needs.profiles,
     ...(needs.invites ? { invites: needs.invites } : {}),
     systemAccount: ctx.systemAccount,

@@ -15,6 +15,7 @@ import type { Dialect } from '../../db/dialect.ts';
 import { type MoneyTransactions, PLAIN_TRANSACTIONS } from '../../db/money-transactions.ts';
 import type { Database } from '../../db/schema.ts';
 import type { DomainEvents } from '../../events/domain-events.ts';
+import type { PlayerRestrictions } from '../../events/player-restrictions.ts';
 import { ledgerBalance, openGameLedgerAccount, playerLedgerAccounts } from '../../ledger/accounts.ts';
 import { bookMovement, insertStatement, settleStatement } from '../../ledger/booking.ts';
 import { InsufficientFunds, LEDGER_KINDS, SYSTEM_KINDS, type SystemAccounts } from '../../ledger/ledger.ts';
@@ -53,6 +54,11 @@ export interface WalletServiceDeps {
   providerTimeoutMs: number;
   /** Notified after every committed change to the player's money (wallet.changed) and after a refresh (game.refreshed). */
   events: DomainEvents;
+  /**
+   * Player protection: a timed-out or excluded player moves no money into a game and launches none
+   * (every session, wherever it is open); money comes back out of games to the wallet as always.
+   */
+  restrictions: PlayerRestrictions;
 }
 
 /** Without the promotions feature there is no invite programme: nothing to claim. */
@@ -199,6 +205,8 @@ export function createWalletService(deps: WalletServiceDeps) {
 
   async function loginAccount(userId: string, code: string): Promise<GameLoginAccount> {
     const provider = providerOf(code);
+    // The credentials sign in at the provider: a launch by another door.
+    await deps.restrictions.assertAllowed(userId, 'game.launch');
     const account = await repo.findGameAccount(db, userId, code);
     if (!account) throw refused('SLOT_NO_ACCOUNT');
     // The provider is the authority (an operator may have changed the password there); our copy is
@@ -226,6 +234,7 @@ export function createWalletService(deps: WalletServiceDeps) {
 
   async function autoLogin(userId: string, code: string, username: string, password: string | undefined) {
     const provider = providerOf(code);
+    await deps.restrictions.assertAllowed(userId, 'game.launch');
     const account = await repo.findGameAccount(db, userId, code);
     // Another player's username answers the same as no account, so usernames cannot be probed.
     if (!account || account.username !== username) throw refused('SLOT_NO_ACCOUNT');
@@ -410,6 +419,7 @@ export function createWalletService(deps: WalletServiceDeps) {
     if (from === to) throw refused('KEY_INVALID', 'to');
     const amount = toMinor(amountMajor);
     if (amount < MIN_TRANSFER_MINOR) throw refused('TRANSFER_MINIMUM', 'amount');
+    if (to !== WALLET_CODE) await deps.restrictions.assertAllowed(userId, 'game.transfer');
     if (from === WALLET_CODE) return transferIn(await context(userId, to), amount, tx, true);
     if (to === WALLET_CODE) return transferOut(await context(userId, from), amount, tx, true);
     // Game to game goes through the wallet: if the second leg fails, the money waits in the wallet.
@@ -424,7 +434,10 @@ export function createWalletService(deps: WalletServiceDeps) {
     to: string,
     tx: MoneyTransactions<MoveResult> = PLAIN_TRANSACTIONS,
   ): Promise<MoveResult> {
-    if (to !== WALLET_CODE) return transferIn(await context(userId, to), 'all', tx, true);
+    if (to !== WALLET_CODE) {
+      await deps.restrictions.assertAllowed(userId, 'game.transfer');
+      return transferIn(await context(userId, to), 'all', tx, true);
+    }
     const accounts = await repo.listGameAccounts(db, userId);
     let last = moved(await walletMinor(userId));
     let pending = false;

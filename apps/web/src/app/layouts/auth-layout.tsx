@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { clearToken } from '@wallet/web-kit/lib/auth-token';
-import { ChatIcon, DocumentIcon, HomeIcon, ListIcon, LogoutIcon, UserIcon } from '@wallet/web-kit/ui/icons';
+import { ChatIcon, DocumentIcon, HomeIcon, ListIcon, LogoutIcon, ShieldIcon, UserIcon } from '@wallet/web-kit/ui/icons';
 import { Logo } from '@wallet/web-kit/ui/logo';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import { NavLink, Outlet, useNavigate } from 'react-router';
 import { useLogout } from '@/features/auth/api/logout';
 import { ConditionsModal } from '@/features/conditions/components/conditions-modal';
 import { LanguageMenu } from '@/features/language/components/language-menu';
+import { RealityCheck } from '@/features/protection/components/reality-check';
 import { useWalletRealtime } from '@/features/realtime/use-wallet-realtime';
 import '@/styles/wallet.css';
 import { config } from '@/lib/config';
@@ -43,6 +44,17 @@ export function AuthLayout() {
           <span className="brand-name">{config.appName}</span>
         </NavLink>
         <div className="top-actions">
+          <NavLink
+            to={paths.userPlaySafe}
+            className={({ isActive }) =>
+              isActive ? 'icon-button top-play-safe is-active' : 'icon-button top-play-safe'
+            }
+            aria-label={t('nav.playSafe')}
+            title={t('nav.playSafe')}
+            data-testid="nav-play-safe"
+          >
+            <ShieldIcon />
+          </NavLink>
           <LanguageMenu />
           <button
             type="button"
@@ -85,6 +97,7 @@ export function AuthLayout() {
         </NavLink>
       </nav>
       <ConditionsModal open={conditionsOpen} onClose={() => setConditionsOpen(false)} />
+      <RealityCheck onSignOut={onLogout} />
     </div>
   );
 }

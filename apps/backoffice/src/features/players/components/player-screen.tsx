@@ -18,9 +18,20 @@ import { type PlayerAction, usePlayerAction } from '../api/player-action';
 import { AdjustmentDialog } from './adjustment-dialog';
 import { AdjustmentsTab, GameAccountsTab, HistoryTab, RecordsTab, SessionsTab } from './player-tabs';
 import { PlayerStatusBadge } from './players-screen';
+import { ProtectionTab } from './protection-tab';
 import { ReasonDialog } from './reason-dialog';
 
-const TABS = ['statement', 'deposits', 'withdrawals', 'slips', 'games', 'sessions', 'adjustments', 'history'] as const;
+const TABS = [
+  'statement',
+  'deposits',
+  'withdrawals',
+  'slips',
+  'games',
+  'sessions',
+  'adjustments',
+  'protection',
+  'history',
+] as const;
 type Tab = (typeof TABS)[number];
 
 type Dialog = { kind: 'action'; action: PlayerAction } | { kind: 'adjust' } | { kind: 'refuseBank' } | null;
@@ -234,6 +245,7 @@ export function PlayerScreen({ playerId }: { playerId: string }) {
               {tab === 'games' ? <GameAccountsTab detail={detail} /> : null}
               {tab === 'sessions' ? <SessionsTab detail={detail} /> : null}
               {tab === 'adjustments' ? <AdjustmentsTab playerId={playerId} /> : null}
+              {tab === 'protection' ? <ProtectionTab playerId={playerId} /> : null}
               {tab === 'history' ? <HistoryTab playerId={playerId} /> : null}
             </div>
           </section>

@@ -285,3 +285,79 @@ describe('HomeScreen', () => {
     expect(calls.some((call) => call.path === '/api/lookup/agreements')).toBe(false);
   });
 });
+
+describe('HomeScreen and player protection (issue 20)', () => {
+  const open = {
+    state: 'open',
+    limits: {
+      day: { amount: null, used: 0, remaining: null, pending: null },
+      week: { amount: null, used: 0, remaining: null, pending: null },
+      month: { amount: null, used: 0, remaining: null, pending: null },
+    },
+    timeout: null,
+    exclusion: null,
+    restrictedUntil: null,
+    realityCheckMinutes: 0,
+    heldDeposits: [],
+  };
+  const noBanners = { body: { slides: [], banners: [] } };
+
+  it('while self-excluded, says why play is paused and never asks for the marketing banners', async () => {
+    remember();
+    const calls = walletApi({
+      'GET /api/account/protection': {
+        body: { protection: { ...open, state: 'excluded', restrictedUntil: '2026-09-01T03:00:00.000Z' } },
+      },
+      'GET /api/lookup/banners': noBanners,
+    });
+    renderScreen(<HomeScreen />);
+    const status = await screen.findByTestId('protection-status');
+    expect(status.textContent).toContain('You are self-excluded');
+    expect(status.textContent).toContain('Until 01/09/2026 10:00:00');
+    expect(within(status).getByRole('link', { name: 'Open Play safe' }).getAttribute('href')).toBe('/user/play-safe');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(calls.some((call) => call.path === '/api/lookup/banners')).toBe(false);
+  });
+
+  it('when play is open, shows the banners and no pause notice', async () => {
+    remember();
+    const calls = walletApi({
+      'GET /api/account/protection': { body: { protection: open } },
+      'GET /api/lookup/banners': noBanners,
+    });
+    renderScreen(<HomeScreen />);
+    await waitFor(() => expect(calls.some((call) => call.path === '/api/lookup/banners')).toBe(true));
+    expect(screen.queryByTestId('protection-status')).toBeNull();
+  });
+
+  it('after registration, invites a player without limits to set one, until "not now"', async () => {
+    remember();
+    localStorage.setItem('limit-invite', 'due');
+    walletApi({ 'GET /api/account/protection': { body: { protection: open } }, 'GET /api/lookup/banners': noBanners });
+    const { user, unmount } = renderScreen(<HomeScreen />);
+    const invite = await screen.findByTestId('limit-invite');
+    expect(within(invite).getByRole('link', { name: 'Set a limit' }).getAttribute('href')).toBe('/user/play-safe');
+    await user.click(within(invite).getByRole('button', { name: 'Not now' }));
+    expect(screen.queryByTestId('limit-invite')).toBeNull();
+    expect(localStorage.getItem('limit-invite')).toBe('dismissed');
+    unmount();
+    renderScreen(<HomeScreen />);
+    await screen.findByTestId('home-total');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByTestId('limit-invite')).toBeNull();
+  });
+
+  it('tells an open player about a transfer held by a limit, and still shows the banners', async () => {
+    remember();
+    const calls = walletApi({
+      'GET /api/account/protection': {
+        body: { protection: { ...open, heldDeposits: [{ amount: 250, at: UPDATED_AT, reason: 'DEPOSIT_LIMIT' }] } },
+      },
+      'GET /api/lookup/banners': noBanners,
+    });
+    renderScreen(<HomeScreen />);
+    expect((await screen.findByTestId('held-deposits')).textContent).toContain('250.00 baht');
+    expect(screen.queryByTestId('protection-status')).toBeNull();
+    await waitFor(() => expect(calls.some((call) => call.path === '/api/lookup/banners')).toBe(true));
+  });
+});

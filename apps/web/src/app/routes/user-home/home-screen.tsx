@@ -18,6 +18,7 @@ import { TransferDialog } from '@/features/game-account/components/transfer-dial
 import { AgreementModal, agreementAccepted } from '@/features/home/components/agreement-modal';
 import { GameCard } from '@/features/home/components/game-card';
 import { HomeWidgets } from '@/features/home/components/home-widgets';
+import { isRestricted, useProtection } from '@/features/protection/api/get-protection';
 import { config } from '@/lib/config';
 import { useSpinActive } from '@/lib/spin-active';
 import { useWallet } from '@/lib/wallet/get-wallet';
@@ -48,6 +49,14 @@ const InviteClaimDialog = lazy(() =>
 );
 const RefundDialog = lazy(() =>
   import('@/features/refund/components/refund-dialog').then((module) => ({ default: module.RefundDialog })),
+);
+
+// Player protection (issue 20): why play is paused, and the invitation to set a deposit limit.
+const ProtectionNotice = lazy(() =>
+  import('@/features/protection/components/protection-notice').then((module) => ({ default: module.ProtectionNotice })),
+);
+const LimitInvite = lazy(() =>
+  import('@/features/protection/components/limit-invite').then((module) => ({ default: module.LimitInvite })),
 );
 
 // The operator's notice, slides and banners: their own chunk, fetched after the wallet's first paint.
@@ -86,6 +95,11 @@ function HomeContent() {
   const activeBonus = useActiveBonus({ enabled: ready });
   // SPEC §2: the spin widget replaces refresh-all while a wheel is active.
   const spinActive = useSpinActive();
+  const protection = useProtection({ enabled: ready });
+  // While paused, marketing (slides and banners) is not shown, not even for the moment before the answer;
+  // the server leaves them out as well. Should the protection not load, they show as before.
+  const paused = isRestricted(protection.data);
+  const marketing = protection.isError || (protection.isSuccess && !paused);
 
   const sync = useCallback(() => {
     setSyncing(true);
@@ -131,7 +145,11 @@ function HomeContent() {
             onClaimInvite={() => setMoneyDialog('inviteClaim')}
           />
           <Suspense fallback={null}>
-            <HomeSlides />
+            {protection.data && (paused || protection.data.heldDeposits.length > 0) ? (
+              <ProtectionNotice protection={protection.data} />
+            ) : null}
+            {protection.data && !paused ? <LimitInvite where="home" /> : null}
+            {marketing ? <HomeSlides /> : null}
             <HomeNotice />
           </Suspense>
           <HomeWidgets
@@ -142,11 +160,13 @@ function HomeContent() {
             onRefreshAll={() => void sync()}
             refreshing={syncing}
             activeBonus={activeBonus.data?.status ? (activeBonus.data.name ?? activeBonus.data.code) : null}
-            spinCoins={spinActive.data?.active ? data.profile.coin : null}
+            spinCoins={spinActive.data?.active && !paused ? data.profile.coin : null}
           />
-          <Suspense fallback={null}>
-            <HomeBanners />
-          </Suspense>
+          {marketing ? (
+            <Suspense fallback={null}>
+              <HomeBanners />
+            </Suspense>
+          ) : null}
           {GAME_CATEGORIES.map((category) => (
             <GameList
               key={category}
@@ -172,7 +192,17 @@ function HomeContent() {
       ) : null}
       <TransferDialog open={transfer.open} presetTo={transfer.to} onClose={() => setTransfer({ open: false })} />
       <Suspense fallback={<Loader overlay />}>
-        {moneyDialog === 'deposit' ? <DepositDialog open onClose={closeMoneyDialog} /> : null}
+        {moneyDialog === 'deposit' ? (
+          <DepositDialog
+            open
+            onClose={closeMoneyDialog}
+            notice={
+              <Suspense fallback={null}>
+                <LimitInvite where="deposit" />
+              </Suspense>
+            }
+          />
+        ) : null}
         {moneyDialog === 'withdraw' ? <WithdrawDialog open onClose={closeMoneyDialog} /> : null}
         {moneyDialog === 'invite' && data ? (
           <InviteDialog profileId={data.profile._id} onClose={closeMoneyDialog} />

@@ -21,14 +21,16 @@ interface DepositDialogProps {
    * there. A slot rather than an import, because features do not import each other.
    */
   footer?: ReactNode;
+  /** Above the deposit methods: Home invites a player without deposit limits to set one (issue 20). */
+  notice?: ReactNode;
 }
 
 /** SPEC §2 Deposit dialog. Its content mounts only while open, so every opening reads the lookup afresh. */
-export function DepositDialog({ open, onClose, footer }: DepositDialogProps) {
+export function DepositDialog({ open, onClose, footer, notice }: DepositDialogProps) {
   const { t } = useTranslation();
   return (
     <Modal open={open} onClose={onClose} title={t('deposit.title')} className="deposit-dialog">
-      {open ? <DepositContent onClose={onClose} footer={footer} /> : null}
+      {open ? <DepositContent onClose={onClose} footer={footer} notice={notice} /> : null}
     </Modal>
   );
 }
@@ -41,7 +43,7 @@ interface Tab {
   panel: ReactNode;
 }
 
-function DepositContent({ onClose, footer }: { onClose: () => void; footer: ReactNode }) {
+function DepositContent({ onClose, footer, notice }: { onClose: () => void; footer: ReactNode; notice: ReactNode }) {
   // SPEC §8: a failed deposit lookup only hides the loader; slip upload still works without it.
   const lookup = useQuery({ queryKey: depositLookupQueryKey, queryFn: getDepositLookup, staleTime: 0 });
 
@@ -75,6 +77,7 @@ function DepositContent({ onClose, footer }: { onClose: () => void; footer: Reac
 
   return (
     <div className="deposit" data-testid="deposit-dialog">
+      {notice}
       {only ? (
         <div className="deposit-panel" data-testid={`deposit-panel-${only.id}`}>
           {only.panel}

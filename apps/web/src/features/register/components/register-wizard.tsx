@@ -6,7 +6,7 @@ import { ApiError, errorText } from '@wallet/web-kit/api/api-error';
 import { CheckIcon } from '@wallet/web-kit/ui/icons';
 import { StatusCard } from '@wallet/web-kit/ui/status-card';
 import { useToast } from '@wallet/web-kit/ui/toast';
-import { useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { config } from '@/lib/config';
@@ -41,7 +41,12 @@ const STEP_FIELDS: Record<Step, string[]> = {
 /** Server field names that the wizard shows under a differently named input. */
 const FIELD_ALIASES: Record<string, string> = { phoneNumber: 'phone', username: 'phone', otpCode: 'otp' };
 
-export function RegisterWizard() {
+interface RegisterWizardProps {
+  /** Under the success card: the route invites the new player to set a deposit limit (issue 20). */
+  successExtra?: ReactNode;
+}
+
+export function RegisterWizard({ successExtra }: RegisterWizardProps = {}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const location = useLocation();
@@ -331,6 +336,7 @@ export function RegisterWizard() {
     return (
       <div className="page page-narrow">
         <StatusCard icon={<CheckIcon />} title={t('register.successTitle')} message={t('register.successMessage')} />
+        {successExtra}
       </div>
     );
   }
