@@ -224,6 +224,16 @@ describe.each(testDialects())('player protection (%s)', (dialect) => {
       expect((await p.call('POST', '/api/qrcode/KBANK', { amount: 100 })).statusCode).toBe(200);
     });
 
+    it('counts live QRs at other gateways, which may all be paid, but not the one a new QR replaces', async () => {
+      const p = await player();
+      await p.limits({ day: 1000, week: null, month: null });
+      expect((await p.call('POST', '/api/qrcode/KBANK', { amount: 600 })).statusCode).toBe(200);
+      expectCode(await p.call('POST', '/api/qrcode/ZPAY', { amount: 600 }), 400, 'DEPOSIT_LIMIT_EXCEEDED');
+      expect((await p.call('POST', '/api/qrcode/ZPAY', { amount: 400 })).statusCode).toBe(200);
+      // A new KBANK QR replaces the live KBANK one: only ZPAY's 400 counts beside it.
+      expect((await p.call('POST', '/api/qrcode/KBANK', { amount: 600 })).statusCode).toBe(200);
+    });
+
     it('refuses a gift link over a limit while the player still holds it', async () => {
       const p = await player();
       await p.limits({ day: 100, week: null, month: null });
