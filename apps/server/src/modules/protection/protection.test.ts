@@ -424,6 +424,24 @@ describe.each(testDialects())('player protection (%s)', (dialect) => {
       expect((await p.call('GET', `/api/autoLogin/pg/${game.username}`)).statusCode).toBe(200);
     });
 
+    it('holds a QR payment that arrives after a time-out began, instead of crediting it', async () => {
+      const p = await player();
+      const created = await p.call('POST', '/api/qrcode/KBANK', { amount: 150 });
+      expect(created.statusCode, created.body).toBe(200);
+      const { qrcodeId } = created.json<{ qrcodeId: string }>();
+      await p.call('POST', '/api/account/protection/timeout', { days: 1 });
+      const paid = await ctx.app.inject({ method: 'POST', url: `/sandbox/qr/${qrcodeId}/pay` });
+      expect(paid.body).toContain('PROTECTION_HOLD');
+      expect(await p.wallet()).toBe(0);
+      const payment = await ctx.db.kysely
+        .selectFrom('qr_payments')
+        .select(['outcome', 'statement_id'])
+        .where('qrcode_id', '=', qrcodeId)
+        .executeTakeFirstOrThrow();
+      expect(payment).toEqual({ outcome: 'PROTECTION_HOLD', statement_id: null });
+      expect((await p.protection()).heldDeposits).toMatchObject([{ amount: 150, reason: 'PLAYER_RESTRICTED' }]);
+    });
+
     it('blocks game launches from every open session of the player', async () => {
       const p = await playing();
       const second = await login(ctx.app, p.phone, 'secret123');
