@@ -25,7 +25,8 @@ export interface QrcodesTable {
 }
 
 /** Why a paid notice did or did not reach a wallet. Anything but CREDITED is money held for the operator. */
-export type QrPaymentOutcome = 'CREDITED' | 'UNKNOWN_QR' | 'AMOUNT_MISMATCH' | 'NOT_PAYABLE';
+/** PROTECTION_HOLD (player protection, issue 20): paid while the player is restricted or over a deposit limit. */
+export type QrPaymentOutcome = 'CREDITED' | 'UNKNOWN_QR' | 'AMOUNT_MISMATCH' | 'NOT_PAYABLE' | 'PROTECTION_HOLD';
 
 export interface QrPaymentsTable {
   bank_code: string;

@@ -121,6 +121,6 @@ export const protectionAdminRoutes: FastifyPluginAsyncZod<{
     querystring: protectionReportQuery,
     response: protectionReportResponse,
     csv: { name: 'player-protection', columns: REPORT_CSV },
-    load: (query) => protection.report(query as never),
+    load: (query) => protection.report(query),
   });
 };

@@ -9,6 +9,8 @@ import {
   LIMIT_PERIODS,
   LIMIT_WINDOW_MS,
   type LimitPeriod,
+  type ProtectionEventKind,
+  type ProtectionReportKind,
   type ProtectionState,
   RESTRICTED_STATE_CODES,
   type RealityCheckMinutes,
@@ -466,7 +468,7 @@ export function createProtection(deps: ProtectionDeps) {
           items: history.items.map((e) => ({
             id: e.id,
             at: iso(e.created_at) as string,
-            kind: e.kind as never,
+            kind: e.kind as ProtectionEventKind,
             period: e.period,
             amount: e.amount === null ? null : fromMinor(Number(e.amount)),
             endsAt: iso(e.ends_at),
@@ -479,7 +481,7 @@ export function createProtection(deps: ProtectionDeps) {
         },
       };
     },
-    async report(query: { kind: Parameters<typeof repo.reportRows>[1]; page: number; limit: number }) {
+    async report(query: { kind: ProtectionReportKind; page: number; limit: number }) {
       const now = clock.now();
       const { items, total } = await repo.reportRows(db, query.kind, now, query.page, query.limit);
       return {

@@ -224,6 +224,16 @@ describe.each(testDialects())('player protection (%s)', (dialect) => {
       expect((await p.call('POST', '/api/qrcode/KBANK', { amount: 100 })).statusCode).toBe(200);
     });
 
+    it('counts live QRs at other gateways, which may all be paid, but not the one a new QR replaces', async () => {
+      const p = await player();
+      await p.limits({ day: 1000, week: null, month: null });
+      expect((await p.call('POST', '/api/qrcode/KBANK', { amount: 600 })).statusCode).toBe(200);
+      expectCode(await p.call('POST', '/api/qrcode/ZPAY', { amount: 600 }), 400, 'DEPOSIT_LIMIT_EXCEEDED');
+      expect((await p.call('POST', '/api/qrcode/ZPAY', { amount: 400 })).statusCode).toBe(200);
+      // A new KBANK QR replaces the live KBANK one: only ZPAY's 400 counts beside it.
+      expect((await p.call('POST', '/api/qrcode/KBANK', { amount: 600 })).statusCode).toBe(200);
+    });
+
     it('refuses a gift link over a limit while the player still holds it', async () => {
       const p = await player();
       await p.limits({ day: 100, week: null, month: null });
@@ -412,6 +422,24 @@ describe.each(testDialects())('player protection (%s)', (dialect) => {
       expect((await p.call('GET', '/api/lookup/banners')).json<{ slides: unknown[] }>()).toBeTruthy();
       const game = (await p.call('GET', '/api/wallet/account/pg')).json<{ username: string }>();
       expect((await p.call('GET', `/api/autoLogin/pg/${game.username}`)).statusCode).toBe(200);
+    });
+
+    it('holds a QR payment that arrives after a time-out began, instead of crediting it', async () => {
+      const p = await player();
+      const created = await p.call('POST', '/api/qrcode/KBANK', { amount: 150 });
+      expect(created.statusCode, created.body).toBe(200);
+      const { qrcodeId } = created.json<{ qrcodeId: string }>();
+      await p.call('POST', '/api/account/protection/timeout', { days: 1 });
+      const paid = await ctx.app.inject({ method: 'POST', url: `/sandbox/qr/${qrcodeId}/pay` });
+      expect(paid.body).toContain('PROTECTION_HOLD');
+      expect(await p.wallet()).toBe(0);
+      const payment = await ctx.db.kysely
+        .selectFrom('qr_payments')
+        .select(['outcome', 'statement_id'])
+        .where('qrcode_id', '=', qrcodeId)
+        .executeTakeFirstOrThrow();
+      expect(payment).toEqual({ outcome: 'PROTECTION_HOLD', statement_id: null });
+      expect((await p.protection()).heldDeposits).toMatchObject([{ amount: 150, reason: 'PLAYER_RESTRICTED' }]);
     });
 
     it('blocks game launches from every open session of the player', async () => {

@@ -2,6 +2,7 @@ import type { QrBankCode } from '@wallet/contract/constants';
 import type { Kysely } from 'kysely';
 import type { QrPaymentOutcome } from '../../db/schema/qrcodes.ts';
 import type { Database } from '../../db/schema.ts';
+import type { PlayerRestrictions } from '../../events/player-restrictions.ts';
 import { SYSTEM_KINDS } from '../../ledger/ledger.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { notFound, refused, unauthenticated } from '../../lib/domain-error.ts';
@@ -20,7 +21,7 @@ import {
  * before (a gateway retry); nothing moved. The others are money the gateway took that no wallet got,
  * kept in qr_payments for the operator to settle: UNKNOWN_QR (no QR of ours has that gateway ref),
  * AMOUNT_MISMATCH (paid a different amount than the QR asked), NOT_PAYABLE (the QR was already paid,
- * or the payment came after it expired or was cancelled/replaced).
+ * or the payment came after it expired or was cancelled/replaced), PROTECTION_HOLD (player protection).
  */
 export type PaidOutcome = 'CREDITED' | 'DUPLICATE' | Exclude<QrPaymentOutcome, 'CREDITED'>;
 
@@ -32,6 +33,11 @@ export function createQrPayments(deps: {
   clock: Clock;
   gateways: QrGateways;
   deposits: DepositService;
+  /**
+   * Player protection: a payment for a player who is now timed out or excluded, or whom it would take
+   * over a deposit limit, is held (PROTECTION_HOLD) for the operator instead of credited.
+   */
+  restrictions: PlayerRestrictions;
 }) {
   const { db, clock, deposits } = deps;
 
@@ -59,6 +65,9 @@ export function createQrPayments(deps: {
     if (!qr) return hold(bankCode, notice, null, 'UNKNOWN_QR');
     if (notice.amount !== qr.amount) return hold(bankCode, notice, qr, 'AMOUNT_MISMATCH');
     if (!payableAt(qr, notice.paidAt)) return hold(bankCode, notice, qr, 'NOT_PAYABLE');
+    if (await deps.restrictions.depositHold(qr.user_id, qr.amount, 'qr')) {
+      return hold(bankCode, notice, qr, 'PROTECTION_HOLD');
+    }
 
     const outcome = await deposits.credit(
       {

@@ -57,7 +57,13 @@ export async function qrcodeFeature(ctx: FeatureContext): Promise<FeatureRoutes>
     minimumsMinor,
     restrictions: ctx.restrictions,
   });
-  const payments = createQrPayments({ db: ctx.db, clock: ctx.clock, gateways, deposits: ctx.deposits });
+  const payments = createQrPayments({
+    db: ctx.db,
+    clock: ctx.clock,
+    gateways,
+    deposits: ctx.deposits,
+    restrictions: ctx.restrictions,
+  });
 
   return {
     player: async (app) => {

@@ -37,6 +37,27 @@ export async function findLiveQrcode(
 }
 
 /** Records that the player's PENDING QRs for this gateway ran out; the player then sees none. */
+/**
+ * What the player's live QRs at the other gateways ask for (minor units): each may still be paid, so a
+ * new QR counts them against the player's deposit limits (player protection).
+ */
+export async function liveQrTotalElsewhere(
+  db: Kysely<Database>,
+  userId: string,
+  bankCode: string,
+  now: number,
+): Promise<number> {
+  const row = await db
+    .selectFrom('qrcodes')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<string | number>('amount'), eb.lit(0)).as('total'))
+    .where('user_id', '=', userId)
+    .where('bank_code', '!=', bankCode)
+    .where('status', '=', 'PENDING')
+    .where('expires_at', '>', now)
+    .executeTakeFirstOrThrow();
+  return Number(row.total);
+}
+
 export async function expireStaleQrcodes(
   db: Kysely<Database>,
   userId: string,

@@ -25,7 +25,14 @@ import type { PaidOutcome, QrPayments } from './qrcode-payments.ts';
 /** A paid notice is a few hundred bytes; anything near this is not one. */
 const WEBHOOK_BODY_LIMIT = 16 * 1024;
 
-const PAID_OUTCOMES = ['CREDITED', 'DUPLICATE', 'UNKNOWN_QR', 'AMOUNT_MISMATCH', 'NOT_PAYABLE'] as const;
+const PAID_OUTCOMES = [
+  'CREDITED',
+  'DUPLICATE',
+  'UNKNOWN_QR',
+  'AMOUNT_MISMATCH',
+  'NOT_PAYABLE',
+  'PROTECTION_HOLD',
+] as const;
 const webhookAnswer = z.object({ message: z.literal('OK'), outcome: z.enum(PAID_OUTCOMES) });
 
 /** SPEC §7 "QR deposit", behind the bearer-token check. */

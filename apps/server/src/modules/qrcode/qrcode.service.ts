@@ -28,6 +28,7 @@ import {
   findLiveQrcode,
   findOwnQrcode,
   insertQrcode,
+  liveQrTotalElsewhere,
   type QrcodeRow,
 } from './qrcode.repo.ts';
 
@@ -136,7 +137,9 @@ export function createQrcodeService(deps: QrcodeServiceDeps) {
     // A PromptPay QR collects the gateway account's currency; a wallet in another currency cannot take it.
     if (account.currency !== null && account.currency !== wallet.currency) throw refused('NO_BANK', 'bankCode');
     const minimumMinor = qrGatewayMinimumMinor(operatorSettings, deps.minimumsMinor, bankCode);
-    await deps.restrictions.assertDeposit(userId, amountMinor, 'qr');
+    // Live QRs at other gateways may all be paid: together with this one they must fit the limits.
+    const elsewhere = await liveQrTotalElsewhere(db, userId, bankCode, clock.now());
+    await deps.restrictions.assertDeposit(userId, amountMinor + elsewhere, 'qr');
     if (amountMinor < minimumMinor) throw refused('QR_MINIMUM', 'amount');
 
     const id = orderedId(clock.now());
