@@ -23,6 +23,7 @@ export async function spinwheelFeature(
     clock: ctx.clock,
     systemAccount: ctx.systemAccount,
     events: ctx.events,
+    restrictions: ctx.restrictions,
     ...(needs.random ? { random: needs.random } : {}),
   });
   const admin = createSpinwheelAdmin({

@@ -14,6 +14,7 @@ import type { MoneyTransactions } from '../../db/money-transactions.ts';
 import { transaction } from '../../db/prepared.ts';
 import type { Database } from '../../db/schema.ts';
 import type { DomainEvents } from '../../events/domain-events.ts';
+import type { PlayerRestrictions } from '../../events/player-restrictions.ts';
 import { playerBalance, playerCoinAccount, playerLedgerAccounts } from '../../ledger/accounts.ts';
 import {
   InsufficientFunds,
@@ -44,9 +45,20 @@ export interface SpinwheelDeps {
   clock: Clock;
   systemAccount: SystemAccounts;
   events: DomainEvents;
+  /** Player protection (issue 20): no spin and no prize while play is paused. */
+  restrictions: Pick<PlayerRestrictions, 'assertAllowed'>;
   /** crypto.randomInt unless a test hands another. */
   random?: RandomSource;
 }
+
+/** The refusals a spin or a claim answers as {success: false, error} (SPEC §8: the app shows them in an alert). */
+const ANSWERED_REFUSALS: ReadonlySet<string> = new Set([
+  'WHEEL_INACTIVE',
+  'NO_COIN',
+  'PLAYER_TIMED_OUT',
+  'PLAYER_SELF_EXCLUDED',
+  'PLAYER_COOLING_OFF',
+]);
 
 const failure = (error: ClientMessage) => ({ success: false as const, error });
 
@@ -105,13 +117,15 @@ export async function createSpinwheelService(deps: SpinwheelDeps) {
     tx: MoneyTransactions<ReplayableResult<SpinResponse>>,
   ): Promise<ReplayableResult<SpinResponse>> {
     const now = clock.now();
-    const coins = await playerCoinAccount(db, userId);
     try {
+      await deps.restrictions.assertAllowed(userId, 'spin');
+      const coins = await playerCoinAccount(db, userId);
       return await drawIn(userId, language, tx, coins, now);
     } catch (error) {
-      // No coin, or every prize ran out under this spin: rolled back, coin and all; an answer like a win.
-      if (error instanceof DomainError && (error.code === 'WHEEL_INACTIVE' || error.code === 'NO_COIN')) {
-        return { status: 200, body: failure(error.code) };
+      // Paused play, no coin, or every prize ran out under this spin: rolled back, coin and all; an
+      // answer like a win.
+      if (error instanceof DomainError && ANSWERED_REFUSALS.has(error.code)) {
+        return { status: 200, body: failure(error.code as ClientMessage) };
       }
       throw error;
     }
@@ -234,6 +248,13 @@ export async function createSpinwheelService(deps: SpinwheelDeps) {
     const row = await repo.findCoupon(db, couponId);
     if (!row || row.user_id !== userId || row.status !== 'open' || Number(row.expires_at) <= now) {
       return failure(unclaimable(row, userId, now));
+    }
+    try {
+      await deps.restrictions.assertAllowed(userId, row.prize_type === 'bonus' ? 'bonus' : 'spin');
+    } catch (error) {
+      if (error instanceof DomainError && ANSWERED_REFUSALS.has(error.code))
+        return failure(error.code as ClientMessage);
+      throw error;
     }
     const slice = await repo.findSlice(db, row.wheel_id, Number(row.version), row.slice_code);
     if (!slice) return failure('INVALID_PRIZE_CODE');

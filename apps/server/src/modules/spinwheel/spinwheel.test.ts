@@ -334,6 +334,20 @@ describe.each(testDialects())('spin wheel (%s)', (dialect) => {
     expect(await checkLedger(ctx.db.kysely)).toEqual([]);
   });
 
+  it('refuses spins and claims while the player has paused play (issue 20), spending nothing', async () => {
+    await saveWheel(wheelForm('COINS'));
+    const p = await playerWithCoins(2);
+    expect((await p.spin()).success).toBe(true);
+    const won = (await p.coupons())[0];
+    const paused = await p.call('POST', '/api/account/protection/timeout', { days: 1 });
+    expect(paused.statusCode, paused.body).toBe(200);
+    expect(await p.spin()).toEqual({ success: false, error: 'PLAYER_TIMED_OUT' });
+    expect(await p.coinBalance()).toBe(1);
+    expect(await p.claim(won?.id as string)).toEqual({ success: false, error: 'PLAYER_TIMED_OUT' });
+    expect((await p.coupons())[0]).toMatchObject({ id: won?.id, status: 'open' });
+    expect(await checkLedger(ctx.db.kysely)).toEqual([]);
+  });
+
   it('refuses an expired, a foreign and an unknown coupon', async () => {
     await saveWheel(wheelForm('COINS', { couponValidDays: 1 }));
     const p = await playerWithCoins(2);
