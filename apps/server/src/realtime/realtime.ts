@@ -81,6 +81,11 @@ export function attachRealtime(
   io.use(async (socket, next) => {
     const auth = socketAuth.safeParse(socket.handshake.auth);
     if (!auth.success) return next(new Error('invalid-token'));
+    if ('guestId' in auth.data) {
+      // A guest (chat only): the id is bound to the socket; it joins no room until the chat's `join`.
+      socket.data.guestId = auth.data.guestId;
+      return next();
+    }
     try {
       const tokenHash = sha256(auth.data.token);
       // Operator tokens live in a namespace of their own: checked only as operator sessions, and

@@ -63,6 +63,15 @@ export const AUDIT_ACTIONS = [
   'promotion.invite_settings',
   'promotion.refund_settings',
   'promotion.image_upload',
+  /** Chat console (target: the conversation; canned replies target the reply). */
+  'chat.claim',
+  'chat.assign',
+  'chat.reply',
+  'chat.note',
+  'chat.end',
+  'chat.canned_create',
+  'chat.canned_update',
+  'chat.canned_delete',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -78,6 +87,8 @@ export const AUDIT_TARGET_TYPES = [
   'banner',
   'bonus',
   'promotion_code',
+  'chat_conversation',
+  'canned_reply',
 ] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
