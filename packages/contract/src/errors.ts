@@ -184,6 +184,20 @@ export const DESIGNED_CODES = [
   'PROTECTION_ALREADY_LONGER',
   /** A return request while not in an ended self-exclusion (409). */
   'RETURN_NOT_AVAILABLE',
+  /** Chat (404): the operator has the chat widget switched off. */
+  'CHAT_DISABLED',
+  /** Chat (403): `join` or a call for a room that is not the caller's own (another player's or guest's). */
+  'CHAT_ROOM_REFUSED',
+  /** Chat (429): too many messages this minute from this player, guest or address. */
+  'CHAT_MESSAGE_LIMIT',
+  /** Chat (429): too many uploads this hour from this player, guest or address. */
+  'CHAT_UPLOAD_LIMIT',
+  /** Chat upload (field file): the bytes are not an accepted image (JPEG, PNG, WebP, GIF) or video (MP4, QuickTime, WebM). */
+  'CHAT_FILE_UNSUPPORTED',
+  /** Chat upload (413, field file): an image over 10 MB. */
+  'CHAT_IMAGE_TOO_LARGE',
+  /** Chat upload (413, field file): a video over 20 MB. */
+  'CHAT_VIDEO_TOO_LARGE',
 ] as const;
 export type DesignedCode = (typeof DESIGNED_CODES)[number];
 

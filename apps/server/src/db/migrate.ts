@@ -22,6 +22,7 @@ import * as m020 from './migrations/020-promotions.ts';
 import * as m021 from './migrations/021-invite-refund.ts';
 import * as m022 from './migrations/022-statement-positions.ts';
 import * as m023 from './migrations/023-spin-wheel.ts';
+import * as m024 from './migrations/024-chat.ts';
 import * as m025 from './migrations/025-player-protection.ts';
 
 type Migration = { up: (db: Parameters<typeof m001.up>[0], dialect: Db['dialect']) => Promise<void> };
@@ -50,6 +51,7 @@ const MIGRATIONS: ReadonlyArray<[string, Migration]> = [
   ['021-invite-refund', m021],
   ['022-statement-positions', m022],
   ['023-spin-wheel', m023],
+  ['024-chat', m024],
   ['025-player-protection', m025],
 ];
 

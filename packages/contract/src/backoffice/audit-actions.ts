@@ -73,6 +73,15 @@ export const AUDIT_ACTIONS = [
   'spinwheel.wheel_delete',
   /** A claimed non-cash prize handed over (target: the coupon). */
   'spinwheel.coupon_fulfil',
+  /** Chat console (target: the conversation; canned replies target the reply). */
+  'chat.claim',
+  'chat.assign',
+  'chat.reply',
+  'chat.note',
+  'chat.end',
+  'chat.canned_create',
+  'chat.canned_update',
+  'chat.canned_delete',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -90,6 +99,8 @@ export const AUDIT_TARGET_TYPES = [
   'promotion_code',
   'spin_wheel',
   'spin_coupon',
+  'chat_conversation',
+  'canned_reply',
 ] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
