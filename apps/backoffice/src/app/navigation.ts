@@ -1,6 +1,7 @@
 import type { BackofficeRoute } from '@wallet/contract/backoffice/permissions';
 import {
   BankIcon,
+  ChatIcon,
   DocumentIcon,
   GiftIcon,
   HomeIcon,
@@ -27,12 +28,13 @@ export interface NavItem {
     | 'settings'
     | 'content'
     | 'promotions'
-    | 'moneyDesk';
+    | 'moneyDesk'
+    | 'chat';
   icon: ComponentType;
   /** The call the screen opens with: a role that may not make it does not see the entry. */
   needs: BackofficeRoute;
-  /** A live count beside the label (open money-desk items). */
-  badge?: 'moneyDesk';
+  /** A live count beside the label (open money-desk items, chat conversations nobody has taken). */
+  badge?: 'moneyDesk' | 'chat';
 }
 
 /** The side navigation, in order. A new screen adds its entry here and its route in router.tsx. */
@@ -44,6 +46,13 @@ export const NAV_ITEMS: readonly NavItem[] = [
     icon: WalletIcon,
     needs: 'GET /api/backoffice/money/slips',
     badge: 'moneyDesk',
+  },
+  {
+    path: paths.chat,
+    label: 'chat',
+    icon: ChatIcon,
+    needs: 'GET /api/backoffice/chat/conversations',
+    badge: 'chat',
   },
   { path: paths.players, label: 'players', icon: UserIcon, needs: 'GET /api/backoffice/players' },
   { path: paths.bankChanges, label: 'bankChanges', icon: BankIcon, needs: 'GET /api/backoffice/bank-changes' },

@@ -30,6 +30,7 @@ describe('the shell', () => {
       [
         'Dashboard',
         'Money desk',
+        'Support chat',
         'Players',
         'Bank changes',
         'Adjustments',
@@ -46,6 +47,7 @@ describe('the shell', () => {
       [
         'Dashboard',
         'Money desk',
+        'Support chat',
         'Players',
         'Bank changes',
         'Adjustments',
@@ -58,7 +60,7 @@ describe('the shell', () => {
       ],
     ],
     ['finance', ['Dashboard', 'Money desk', 'Players', 'Bank changes', 'Adjustments', 'Promotions', 'My account']],
-    ['support', ['Dashboard', 'Money desk', 'Players', 'Bank changes', 'My account']],
+    ['support', ['Dashboard', 'Money desk', 'Support chat', 'Players', 'Bank changes', 'My account']],
     ['marketing', ['Dashboard', 'Content', 'Promotions', 'My account']],
   ] as const)('shows a %s only what the role may open', async (role, expected) => {
     signedIn();
@@ -74,9 +76,13 @@ describe('the shell', () => {
     const calls = mockApi({ 'GET /api/backoffice/me': { body: me('support') } });
     renderApp('/staff');
     expect(await screen.findByText('Your role does not allow this.')).toBeTruthy();
-    // The money desk's badge asks for the queue sizes the role reads; the staff screen asks nothing.
+    // The money desk's and the chat's badges ask for what the role reads; the staff screen asks nothing.
     await waitFor(() =>
-      expect(calls.map((call) => call.path).sort()).toEqual(['/api/backoffice/me', '/api/backoffice/money/counts']),
+      expect(calls.map((call) => call.path).sort()).toEqual([
+        '/api/backoffice/chat/conversations',
+        '/api/backoffice/me',
+        '/api/backoffice/money/counts',
+      ]),
     );
   });
 

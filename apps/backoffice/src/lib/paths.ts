@@ -21,6 +21,9 @@ export const paths = {
   settings: '/settings',
   content: '/content',
   promotions: '/promotions',
+  chat: '/chat',
+  chatConversation: '/chat/:id',
+  cannedReplies: '/chat/canned-replies',
 } as const;
 
 export type BackofficePath = (typeof paths)[keyof typeof paths];
@@ -52,4 +55,9 @@ export function safeNext(next: string | null): string {
 /** The page of one player. */
 export function playerPath(id: string): string {
   return paths.player.replace(':id', encodeURIComponent(id));
+}
+
+/** The chat console opened on one conversation. */
+export function chatConversationPath(id: string): string {
+  return paths.chatConversation.replace(':id', encodeURIComponent(id));
 }
