@@ -202,21 +202,23 @@ export function Composer({ conversationId }: { conversationId: string }) {
             </button>
             <button
               type="button"
-              className="btn btn-ghost btn-small"
+              className="btn btn-ghost btn-small btn-icon"
+              title={t('chat.attachImage')}
               onClick={() => imageInput.current?.click()}
               disabled={upload !== null && !upload.failed}
             >
               <UploadIcon />
-              <span>{t('chat.attachImage')}</span>
+              <span className="visually-hidden">{t('chat.attachImage')}</span>
             </button>
             <button
               type="button"
-              className="btn btn-ghost btn-small"
+              className="btn btn-ghost btn-small btn-icon"
+              title={t('chat.attachVideo')}
               onClick={() => videoInput.current?.click()}
               disabled={upload !== null && !upload.failed}
             >
               <PlayIcon />
-              <span>{t('chat.attachVideo')}</span>
+              <span className="visually-hidden">{t('chat.attachVideo')}</span>
             </button>
             <input
               ref={imageInput}

@@ -95,7 +95,7 @@ function ConversationHead({ row, canAnswer, selfId }: { row: ChatInboxRow; canAn
           </label>
           <select
             id={`assign-${row.id}`}
-            className="select"
+            className="input select"
             value={assignee}
             onChange={(event) => setAssignee(event.target.value)}
           >

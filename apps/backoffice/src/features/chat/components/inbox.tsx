@@ -33,7 +33,7 @@ export function Inbox({ activeId, selfId }: { activeId: string | null; selfId: s
       <div className="chat-filter">
         <select
           id="chat-filter"
-          className="select"
+          className="input select"
           value={filter}
           onChange={(event) => {
             setFilter(event.target.value as ChatInboxFilter);
