@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { chatConversationPath } from '@/lib/paths';
@@ -18,7 +19,11 @@ export function ChatBadge() {
   const me = useMe();
   const enabled = canCall(me.data?.role, 'GET /api/backoffice/chat/conversations');
   const waiting = useInbox('unassigned', 1, enabled);
-  if (waiting.data) rememberRows(waiting.data.rows);
+  const rows = waiting.data?.rows;
+  // Runs before the live hook's effect: what the agent can already see never counts as new.
+  useEffect(() => {
+    if (rows) rememberRows(rows);
+  }, [rows]);
   useChatLive(enabled && waiting.data !== undefined, me.data?.id, (row) =>
     alertNewConversation(t('chat.alertTitle'), `${whoLabel(t, row)}: ${row.lastMessagePreview}`, () =>
       navigate(chatConversationPath(row.id)),
