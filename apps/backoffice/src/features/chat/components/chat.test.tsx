@@ -282,14 +282,20 @@ describe('the chat console', () => {
   });
 
   it('claims, hands over, and ends the session only after a confirmation', async () => {
+    // The server's row as it stands: every answer (read, claim, assign, end, a fresh read) tells the latest.
+    let current = member;
+    const change = (next: Partial<ChatInboxRow>) => {
+      current = { ...current, ...next };
+      return { body: { conversation: current } };
+    };
     const calls = api({
-      'POST /api/backoffice/chat/conversations/c-1/claim': {
-        body: { conversation: { ...member, assignedTo: { id: 'op-support', username: 'support.one' } } },
-      },
-      'POST /api/backoffice/chat/conversations/c-1/assign': {
-        body: { conversation: { ...member, assignedTo: { id: 'op-9', username: 'nok' } } },
-      },
-      'POST /api/backoffice/chat/conversations/c-1/end': { body: { conversation: { ...member, status: 'ended' } } },
+      'GET /api/backoffice/chat/conversations/c-1': () => ({ body: { conversation: current } }),
+      'POST /api/backoffice/chat/conversations/c-1/read': () => change({ unread: 0 }),
+      'POST /api/backoffice/chat/conversations/c-1/claim': () =>
+        change({ assignedTo: { id: 'op-support', username: 'support.one' } }),
+      'POST /api/backoffice/chat/conversations/c-1/assign': () =>
+        change({ assignedTo: { id: 'op-9', username: 'nok' } }),
+      'POST /api/backoffice/chat/conversations/c-1/end': () => change({ status: 'ended' }),
     });
     const { user } = renderApp('/chat/c-1');
     await user.click(await screen.findByRole('button', { name: 'Take this conversation' }, { timeout: 5000 }));
