@@ -9,6 +9,7 @@ import {
   signInToBackoffice,
 } from './support/backoffice.ts';
 import { launchBrowser, overflowingElements, screenshot } from './support/browser.ts';
+import { fundWallet, PLAYER_PASSWORD, postJson, registerPlayer } from './support/players.ts';
 import { type RunningServer, startServer } from './support/server.ts';
 
 /** The back office's two sizes for this screen: a desktop and a tablet held upright. */
@@ -205,6 +206,46 @@ describe('the agents’ chat console (issue 17)', () => {
     expect(guest.transcript()).not.toContain('known player');
     expect(JSON.stringify(history)).not.toContain('known player');
     expect(guest.heard.filter((h) => h.event.startsWith('chat:'))).toEqual([]);
+  });
+
+  it("a member's conversation shows the wallet, the last deposit and the way to the player page", async () => {
+    const player = await registerPlayer(server.url);
+    await fundWallet(server.url, player.phone, 321.5);
+    const { token } = await postJson<{ token: string }>(server.url, '/api/login', {
+      username: player.phone,
+      password: PLAYER_PASSWORD,
+    });
+    // The sandbox credit books after the bank feed's turn: wait until the wallet shows it.
+    await expect
+      .poll(async () => {
+        const res = await fetch(`${server.url}/api/wallet`, { headers: { authorization: `Bearer ${token}` } });
+        return ((await res.json()) as { wallet: { amount: number } }).wallet.amount;
+      })
+      .toBe(321.5);
+    const res = await fetch(`${server.url}/api/chat/send-message`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      // The server takes the member from the token; userId only says this is a member's message.
+      body: JSON.stringify({
+        clientMessageId: crypto.randomUUID(),
+        userId: player.phone,
+        message: { message_type: 'text', payload: 'My deposit of 321.50 arrived, thanks' },
+      }),
+    });
+    expect(res.status).toBe(200);
+
+    const page = await agentPage('en', 'desktop');
+    await page.locator('.chat-inbox-item', { hasText: 'My deposit of 321.50' }).click();
+    await expect.poll(() => page.getByTestId('chat-conv-title').textContent()).toBe('Malee Player');
+    const member = page.getByTestId('chat-member');
+    await member.waitFor();
+    expect(await member.textContent()).toContain(player.phone);
+    expect(await page.getByTestId('chat-wallet').textContent()).toContain('321.50');
+    expect(await page.getByRole('complementary').textContent()).toContain('321.50');
+    await screenshot(page, 'backoffice-chat-member-desktop-en');
+    await page.getByTestId('chat-player-link').click();
+    await page.getByRole('heading', { level: 1, name: /Malee Player/ }).waitFor();
+    await page.context().close();
   });
 
   it.each([
