@@ -208,6 +208,33 @@ describe('the agents’ chat console (issue 17)', () => {
     expect(guest.heard.filter((h) => h.event.startsWith('chat:'))).toEqual([]);
   });
 
+  it('the agent sends a picture; it shows in the console and the guest gets it as a media message', async () => {
+    const guest = await newGuest();
+    await guest.say('Can you show me where to tap?');
+    const page = await agentPage('en', 'desktop');
+    await page.locator('.chat-inbox-item', { hasText: 'Can you show me where to tap?' }).click();
+    await page.getByTestId('chat-msg-customer').first().waitFor();
+    // A real 1x1 PNG: the server reads the type from the bytes.
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+      'base64',
+    );
+    await page.getByTestId('chat-image-input').setInputFiles({ name: 'where.png', mimeType: 'image/png', buffer: png });
+    const image = page.getByTestId('chat-messages').getByTestId('chat-image');
+    await image.waitFor({ timeout: 15_000 });
+    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1);
+    await expect
+      .poll(() =>
+        guest.heard.find(
+          (h) =>
+            h.event === CHAT_SOCKET_EVENTS.messaging &&
+            (h.payload.message as { message_type?: string }).message_type === 'media',
+        ),
+      )
+      .toBeTruthy();
+    await page.context().close();
+  });
+
   it("a member's conversation shows the wallet, the last deposit and the way to the player page", async () => {
     const player = await registerPlayer(server.url);
     await fundWallet(server.url, player.phone, 321.5);
