@@ -208,6 +208,44 @@ describe('the agents’ chat console (issue 17)', () => {
     expect(guest.heard.filter((h) => h.event.startsWith('chat:'))).toEqual([]);
   });
 
+  it('a new conversation notifies the agent on any back-office screen, once notifications are turned on', async () => {
+    const page = await agentPage('en', 'desktop');
+    // Chromium's real Notification, recorded: headless shows nothing, so the page keeps what it was asked.
+    await page.evaluate(() => {
+      const Real = window.Notification;
+      const shown: string[] = [];
+      (window as unknown as { shownNotifications: string[] }).shownNotifications = shown;
+      class Recorded extends Real {
+        constructor(title: string, options?: NotificationOptions) {
+          super(title, options);
+          shown.push(`${title} | ${options?.body ?? ''}`);
+        }
+      }
+      Object.defineProperty(window, 'Notification', { value: Recorded, configurable: true });
+    });
+    await page.context().grantPermissions(['notifications']);
+    await expect.poll(() => page.evaluate(() => Notification.permission)).toBe('granted');
+    // Away from the chat screen: the navigation's badge keeps listening.
+    await page.getByRole('link', { name: new RegExp(`^${bo('en', 'nav.players')}`) }).click();
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    const before = Number(await page.getByTestId('nav-chat-count').textContent());
+    const guest = await newGuest();
+    await guest.say('Is anybody there?');
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { shownNotifications: string[] }).shownNotifications))
+      .toEqual([
+        `${bo('en', 'chat.alertTitle')} | ${bo('en', 'chat.guest', { id: guest.guestId.slice(0, 8) })}: Is anybody there?`,
+      ]);
+    await expect.poll(async () => Number(await page.getByTestId('nav-chat-count').textContent())).toBe(before + 1);
+    // The same conversation writing again is not news.
+    await guest.say('Hello?');
+    await page.waitForTimeout(1_000);
+    expect(
+      await page.evaluate(() => (window as unknown as { shownNotifications: string[] }).shownNotifications),
+    ).toHaveLength(1);
+    await page.context().close();
+  });
+
   it('the agent sends a picture; it shows in the console and the guest gets it as a media message', async () => {
     const guest = await newGuest();
     await guest.say('Can you show me where to tap?');
