@@ -7,6 +7,8 @@
  * whole path). Target: p99 ≤ 100 ms on loopback. The server runs from source on SQLite, as
  * `npm run dev` runs it. CHAT_BENCH_SOCKETS and CHAT_BENCH_MESSAGES change the sizes.
  */
+
+import { availableParallelism, loadavg } from 'node:os';
 import { CHAT_SOCKET_EVENTS, type ChatJoinAck, type Conversation } from '@wallet/contract/chat';
 import { SOCKET_PATH } from '@wallet/contract/realtime';
 import { io, type Socket } from 'socket.io-client';
@@ -133,6 +135,9 @@ try {
   console.info(
     `  fan-out latency       p50 ${ms(p50)}  p95 ${ms(p95)}  p99 ${ms(p99)} (target ≤ ${TARGET_P99_MS} ms) ${mark(p99 <= TARGET_P99_MS)}  max ${ms(max)}`,
   );
+  // Latency on a shared machine says little without how busy it was.
+  const [load1] = loadavg();
+  console.info(`  machine               load average ${load1?.toFixed(1)} on ${availableParallelism()} CPUs`);
   if (connected < TARGET_SOCKETS || !(p99 <= TARGET_P99_MS) || failures > 0) process.exitCode = 1;
 } finally {
   for (const socket of sockets) socket.disconnect();
