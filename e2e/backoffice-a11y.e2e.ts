@@ -109,6 +109,15 @@ async function uploadAmbiguousSlip(baseUrl: string): Promise<void> {
   if (!res.ok) throw new Error(`slip upload: ${res.status} ${await res.text()}`);
 }
 
+/** A visitor's chat message, so the chat console has a conversation to open (issue 17). */
+async function guestWrites(baseUrl: string): Promise<void> {
+  await postJson(baseUrl, '/api/chat/send-message', {
+    clientMessageId: crypto.randomUUID(),
+    guestId: `a11y${crypto.randomUUID().replaceAll('-', '').slice(0, 16)}`,
+    message: { message_type: 'text', payload: 'Hello, is anyone there? https://example.com' },
+  });
+}
+
 /** The decisions each queue's item offers, each opening its form in the item's dialog. */
 const DECISIONS = {
   transfers: ['credit', 'return'],
@@ -140,6 +149,7 @@ describe('back-office accessibility (axe-core, 44 px targets on a tablet)', () =
       amount: UNMATCHED_AMOUNT,
     });
     await fillQueues(server.url, player);
+    await guestWrites(server.url);
   });
   afterAll(async () => {
     await browser?.close();
@@ -260,6 +270,36 @@ describe('back-office accessibility (axe-core, 44 px targets on a tablet)', () =
       }
       await nav('adjustments');
       await check('adjustments');
+
+      // The chat console (issue 17): the inbox, a conversation, its dialogs, the note mode, canned replies.
+      await nav('chat');
+      await page.locator('.chat-inbox-item').first().waitFor();
+      await check('chat');
+      await page.locator('.chat-inbox-item').first().click();
+      await page.getByTestId('chat-msg-customer').first().waitFor();
+      await check('chat, conversation');
+      await page.getByRole('button', { name: bo(lang, 'chat.canned.button') }).click();
+      await page.getByRole('dialog').waitFor();
+      await check('chat, canned replies picker');
+      await closeDialog(page);
+      await page.getByRole('button', { name: bo(lang, 'chat.end'), exact: true }).click();
+      await page.getByRole('alertdialog').waitFor();
+      await check('chat, end session dialog');
+      await page.keyboard.press('Escape');
+      await page.getByRole('alertdialog').waitFor({ state: 'detached' });
+      await page.getByTestId('mode-note').click();
+      await check('chat, private note');
+      await page.getByTestId('mode-reply').click();
+      await page
+        .getByRole('link', { name: bo(lang, 'chat.canned.manage') })
+        .first()
+        .click();
+      await page.getByRole('heading', { level: 1, name: bo(lang, 'chat.canned.title') }).waitFor();
+      await check('canned replies');
+      await page.getByRole('button', { name: bo(lang, 'chat.canned.add') }).click();
+      await page.getByRole('dialog').waitFor();
+      await check('canned replies, add dialog');
+      await closeDialog(page);
 
       await nav('settings');
       await page.getByTestId('service-switch').waitFor();

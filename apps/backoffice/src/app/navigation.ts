@@ -1,6 +1,7 @@
 import type { BackofficeRoute } from '@wallet/contract/backoffice/permissions';
 import {
   BankIcon,
+  ChatIcon,
   DocumentIcon,
   GiftIcon,
   HomeIcon,
@@ -30,12 +31,13 @@ export interface NavItem {
     | 'promotions'
     | 'spinwheel'
     | 'moneyDesk'
-    | 'protection';
+    | 'protection'
+    | 'chat';
   icon: ComponentType;
   /** The call the screen opens with: a role that may not make it does not see the entry. */
   needs: BackofficeRoute;
-  /** A live count beside the label (open money-desk items). */
-  badge?: 'moneyDesk';
+  /** A live count beside the label (open money-desk items, chat conversations nobody has taken). */
+  badge?: 'moneyDesk' | 'chat';
 }
 
 /** The side navigation, in order. A new screen adds its entry here and its route in router.tsx. */
@@ -47,6 +49,13 @@ export const NAV_ITEMS: readonly NavItem[] = [
     icon: WalletIcon,
     needs: 'GET /api/backoffice/money/slips',
     badge: 'moneyDesk',
+  },
+  {
+    path: paths.chat,
+    label: 'chat',
+    icon: ChatIcon,
+    needs: 'GET /api/backoffice/chat/conversations',
+    badge: 'chat',
   },
   { path: paths.players, label: 'players', icon: UserIcon, needs: 'GET /api/backoffice/players' },
   { path: paths.protection, label: 'protection', icon: ShieldIcon, needs: 'GET /api/backoffice/protection' },

@@ -9,6 +9,8 @@ import { ShellLayout } from './layouts/shell-layout';
 const SignInRoute = lazy(() => import('./routes/sign-in-route'));
 const HomeRoute = lazy(() => import('./routes/home-route'));
 const NotFoundRoute = lazy(() => import('./routes/not-found-route'));
+// One component for the inbox alone and with a conversation open, so opening one keeps the inbox as it is.
+const ChatRoute = lazy(() => import('./routes/chat-route'));
 
 /** The signed-in screens by path, one line each: a new screen adds its line here and its entry in navigation.ts. */
 const SCREENS: ReadonlyArray<readonly [string, LazyExoticComponent<ComponentType>]> = [
@@ -24,6 +26,9 @@ const SCREENS: ReadonlyArray<readonly [string, LazyExoticComponent<ComponentType
   [paths.promotions, lazy(() => import('./routes/promotions-route'))],
   [paths.spinwheel, lazy(() => import('./routes/spinwheel-route'))],
   [paths.protection, lazy(() => import('./routes/protection-route'))],
+  [paths.chat, ChatRoute],
+  [paths.chatConversation, ChatRoute],
+  [paths.cannedReplies, lazy(() => import('./routes/canned-replies-route'))],
   [paths.account, lazy(() => import('./routes/account-route'))],
 ];
 

@@ -30,6 +30,7 @@ describe('the shell', () => {
       [
         'Dashboard',
         'Money desk',
+        'Support chat',
         'Players',
         'Player protection',
         'Bank changes',
@@ -48,6 +49,7 @@ describe('the shell', () => {
       [
         'Dashboard',
         'Money desk',
+        'Support chat',
         'Players',
         'Player protection',
         'Bank changes',
@@ -77,7 +79,16 @@ describe('the shell', () => {
     ],
     [
       'support',
-      ['Dashboard', 'Money desk', 'Players', 'Player protection', 'Bank changes', 'Spin wheel', 'My account'],
+      [
+        'Dashboard',
+        'Money desk',
+        'Support chat',
+        'Players',
+        'Player protection',
+        'Bank changes',
+        'Spin wheel',
+        'My account',
+      ],
     ],
     ['marketing', ['Dashboard', 'Content', 'Promotions', 'Spin wheel', 'My account']],
   ] as const)('shows a %s only what the role may open', async (role, expected) => {
@@ -94,9 +105,13 @@ describe('the shell', () => {
     const calls = mockApi({ 'GET /api/backoffice/me': { body: me('support') } });
     renderApp('/staff');
     expect(await screen.findByText('Your role does not allow this.')).toBeTruthy();
-    // The money desk's badge asks for the queue sizes the role reads; the staff screen asks nothing.
+    // The money desk's and the chat's badges ask for what the role reads; the staff screen asks nothing.
     await waitFor(() =>
-      expect(calls.map((call) => call.path).sort()).toEqual(['/api/backoffice/me', '/api/backoffice/money/counts']),
+      expect(calls.map((call) => call.path).sort()).toEqual([
+        '/api/backoffice/chat/conversations',
+        '/api/backoffice/me',
+        '/api/backoffice/money/counts',
+      ]),
     );
   });
 

@@ -23,6 +23,9 @@ export const paths = {
   promotions: '/promotions',
   spinwheel: '/spinwheel',
   protection: '/protection',
+  chat: '/chat',
+  chatConversation: '/chat/:id',
+  cannedReplies: '/chat/canned-replies',
 } as const;
 
 export type BackofficePath = (typeof paths)[keyof typeof paths];
@@ -54,4 +57,9 @@ export function safeNext(next: string | null): string {
 /** The page of one player. */
 export function playerPath(id: string): string {
   return paths.player.replace(':id', encodeURIComponent(id));
+}
+
+/** The chat console opened on one conversation. */
+export function chatConversationPath(id: string): string {
+  return paths.chatConversation.replace(':id', encodeURIComponent(id));
 }

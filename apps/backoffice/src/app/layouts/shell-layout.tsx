@@ -6,6 +6,7 @@ import { LoadFailedCard } from '@wallet/web-kit/ui/status-card';
 import { useTranslation } from 'react-i18next';
 import { Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { useLogout } from '@/features/auth/api/logout';
+import { ChatBadge } from '@/features/chat/components/chat-badge';
 import { MoneyDeskBadge } from '@/features/money-desk/components/money-desk-badge';
 import { clearOperatorToken } from '@/lib/operator-token';
 import { paths } from '@/lib/paths';
@@ -80,6 +81,7 @@ export function ShellLayout() {
                   <Icon />
                   <span>{t(`nav.${label}`)}</span>
                   {badge === 'moneyDesk' && !passwordFirst ? <MoneyDeskBadge /> : null}
+                  {badge === 'chat' && !passwordFirst ? <ChatBadge /> : null}
                 </NavLink>
               ))
           : null}
