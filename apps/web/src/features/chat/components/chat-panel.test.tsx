@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Conversation } from '@wallet/contract/chat';
 import { STORAGE_KEYS } from '@wallet/contract/constants';
+import { clearToken, setToken } from '@wallet/web-kit/lib/auth-token';
 import { type ApiCall, mockApi, type Reply } from '@wallet/web-kit/testing/mock-api';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { stubXhr } from '@/test/fake-xhr';
@@ -65,6 +66,7 @@ beforeEach(() => {
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
+  clearToken();
   localStorage.clear();
 });
 
@@ -267,6 +269,31 @@ describe('ChatPanel sending', () => {
       'The file is too large. Please select a file no larger than 10 MB.',
     );
     expect(xhr.requests).toEqual([]);
+  });
+});
+
+describe('ChatPanel for a member', () => {
+  it("continues the guest's conversation: the guest id goes with the first call once, then is spent", async () => {
+    setToken('member-token', true);
+    const { user, calls } = renderPanel([message({ sender: 'customer', guestId: GUEST })], {
+      'GET /api/account/profile': { body: { _id: 'u42', name: 'Malee', username: '0812345678', coin: 0 } },
+      'POST /api/chat/send-message': {
+        body: { id: 'server-9', createdAt: new Date().toISOString(), session_id: 's1' },
+      },
+    });
+    await waitFor(() => expect(bubbles()).toHaveLength(1));
+    expect(calls.find((call) => call.path === '/api/chat/history')?.body).toEqual({
+      userId: 'u42',
+      guestId: GUEST,
+      limit: 10,
+      skip: 0,
+    });
+    expect(calls.find((call) => call.path === '/api/chat/history')?.headers.Authorization).toBe('Bearer member-token');
+    expect(localStorage.getItem(STORAGE_KEYS.guestId)).toBeNull();
+    const input = await screen.findByRole('textbox', { name: 'Message' });
+    await user.type(input, 'as a member{Enter}');
+    await waitFor(() => expect(sent(calls)).toHaveLength(1));
+    expect(sent(calls)[0]!.body).toMatchObject({ userId: 'u42', guestId: null });
   });
 });
 

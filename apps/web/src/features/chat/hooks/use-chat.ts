@@ -6,6 +6,7 @@ import {
   CHAT_MESSAGE_MAX,
   READ_MARK_DEBOUNCE_MS,
   SOCKET_RECONNECT_CHECK_MS,
+  STORAGE_KEYS,
 } from '@wallet/contract/constants';
 import { SOCKET_PATH } from '@wallet/contract/realtime-events';
 import { getToken } from '@wallet/web-kit/lib/auth-token';
@@ -133,6 +134,12 @@ export function useChat({ onIncoming }: UseChatOptions = {}) {
       identityRef.current = { userId: identity.userId, guestId: identity.guestId };
       const { conversations } = await getChatHistory(identityRef.current, 0);
       if (closed) return;
+      if (identity.userId && identity.guestId) {
+        // The server made the guest's conversation this member's (issue 17): the guest id is spent, and a
+        // visitor on this device after sign-out starts a conversation of their own.
+        localStorage.removeItem(STORAGE_KEYS.guestId);
+        identityRef.current = { userId: identity.userId, guestId: null };
+      }
       dispatch({ type: 'page', conversations, older: true, limit: CHAT_HISTORY_PAGE_SIZE });
       setPhase('ready');
 
