@@ -6,12 +6,14 @@ import { ATTACHMENT_ACCEPT, checkAttachment } from '../lib/attachment';
 export interface ChatComposerProps {
   onSendText: (text: string) => string | null;
   onSendFile: (file: File, fileType: 'image' | 'video') => void;
+  /** The player is typing (true at each key) or stopped (false once sent). */
+  onTyping: (active: boolean) => void;
   inputRef: RefObject<HTMLTextAreaElement | null>;
   disabled: boolean;
 }
 
 /** The text box (Enter sends, Shift+Enter breaks the line) and the photo or video picker. */
-export function ChatComposer({ onSendText, onSendFile, inputRef, disabled }: ChatComposerProps) {
+export function ChatComposer({ onSendText, onSendFile, onTyping, inputRef, disabled }: ChatComposerProps) {
   const { t } = useTranslation();
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -23,7 +25,10 @@ export function ChatComposer({ onSendText, onSendFile, inputRef, disabled }: Cha
     if (disabled) return;
     const problem = onSendText(text);
     setError(problem);
-    if (!problem) setText('');
+    if (!problem) {
+      setText('');
+      onTyping(false);
+    }
     inputRef.current?.focus();
   };
 
@@ -86,6 +91,7 @@ export function ChatComposer({ onSendText, onSendFile, inputRef, disabled }: Cha
           disabled={disabled}
           onChange={(event) => {
             setText(event.currentTarget.value);
+            onTyping(event.currentTarget.value.length > 0);
             if (error) setError(null);
           }}
           onKeyDown={onKeyDown}

@@ -133,6 +133,11 @@ function ChatConversation({ open, onClose, onUnread }: ChatPanelProps) {
           onPostback={(value) => chat.sendText(value)}
         />
       </div>
+      {chat.agentTyping && (
+        <p className="chat-typing" role="status" data-testid="chat-typing">
+          {t('chat.agentTyping')}
+        </p>
+      )}
       {unread > 0 && (
         <button type="button" className="chat-unread" onClick={scrollToBottom} data-testid="chat-unread">
           {t('chat.unread', { count: unread })}
@@ -143,6 +148,7 @@ function ChatConversation({ open, onClose, onUnread }: ChatPanelProps) {
         disabled={chat.phase !== 'ready'}
         onSendText={chat.sendText}
         onSendFile={chat.sendFile}
+        onTyping={chat.typing}
       />
     </>
   );

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import type { ChatJoinAck, ChatMessage, Conversation } from '@wallet/contract/chat';
+import type { ChatJoinAck, ChatMessage, ChatTypingEvent, Conversation } from '@wallet/contract/chat';
 import { CHAT_SOCKET_EVENTS } from '@wallet/contract/chat-events';
 import {
   CHAT_HISTORY_PAGE_SIZE,
@@ -27,6 +27,10 @@ import { guestId as makeGuestId, newId, storedGuestId } from '../lib/guest-id';
 
 /** Pages a catch-up may walk back before it stops (a long absence reloads at most this many). */
 const CATCH_UP_PAGES = 5;
+/** The player counts as typing until this long after their last key. */
+const TYPING_IDLE_MS = 3000;
+/** An agent's "typing" that never got its stop fades after this long. */
+const AGENT_TYPING_MAX_MS = 15_000;
 
 type Socket = import('socket.io-client').Socket;
 
@@ -79,6 +83,10 @@ export function useChat({ onIncoming }: UseChatOptions = {}) {
   const [loadingOlder, setLoadingOlder] = useState(false);
   const [online, setOnline] = useState(true);
   const [attempt, setAttempt] = useState(0);
+  const [agentTyping, setAgentTyping] = useState(false);
+  const socketRef = useRef<Socket | undefined>(undefined);
+  const typingTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const agentTypingTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
   const stateRef = useRef(state);
   stateRef.current = state;
@@ -95,6 +103,7 @@ export function useChat({ onIncoming }: UseChatOptions = {}) {
   const receive = useCallback(
     (conversation: Conversation) => {
       const fresh = !isHeld(conversation);
+      if (conversation.sender === 'other') setAgentTyping(false);
       dispatch({ type: 'received', conversation });
       if (fresh) onIncomingRef.current?.(conversation);
     },
@@ -149,6 +158,7 @@ export function useChat({ onIncoming }: UseChatOptions = {}) {
         if (closed) return;
         const auth = identity.token ? { token: identity.token } : { guestId: identity.roomId };
         socket = io(origin, { path: SOCKET_PATH, auth, forceNew: true });
+        socketRef.current = socket;
         let connectedBefore = false;
         const room = `${chatConfig.PREFIX}${identity.roomId}`;
         socket.on('connect', () => {
@@ -162,6 +172,11 @@ export function useChat({ onIncoming }: UseChatOptions = {}) {
         });
         socket.on('disconnect', () => setOnline(false));
         socket.on(CHAT_SOCKET_EVENTS.messaging, (conversation: Conversation) => receive(conversation));
+        socket.on(CHAT_SOCKET_EVENTS.typing, (event: ChatTypingEvent | undefined) => {
+          clearTimeout(agentTypingTimer.current);
+          setAgentTyping(Boolean(event?.typing));
+          if (event?.typing) agentTypingTimer.current = setTimeout(() => setAgentTyping(false), AGENT_TYPING_MAX_MS);
+        });
       }
       // SPEC §4: a reconnect check every 5 s. Without a socket it is how new messages arrive.
       timer = setInterval(() => {
@@ -176,6 +191,9 @@ export function useChat({ onIncoming }: UseChatOptions = {}) {
       closed = true;
       clearInterval(timer);
       clearTimeout(readTimer.current);
+      clearTimeout(typingTimer.current);
+      clearTimeout(agentTypingTimer.current);
+      socketRef.current = undefined;
       socket?.off();
       socket?.disconnect();
     };
@@ -334,7 +352,37 @@ export function useChat({ onIncoming }: UseChatOptions = {}) {
     }, READ_MARK_DEBOUNCE_MS);
   }, []);
 
-  return { state, phase, loadingOlder, online, retry, loadOlder, sendText, sendFile, resend, remove, markRead };
+  /** Tells the agents the player is typing: once at the first key, and stopped after 3 s without one. */
+  const typing = useCallback((active: boolean) => {
+    const socket = socketRef.current;
+    if (!socket?.connected) return;
+    const wasTyping = typingTimer.current !== undefined;
+    clearTimeout(typingTimer.current);
+    typingTimer.current = undefined;
+    if (active) {
+      if (!wasTyping) socket.emit(CHAT_SOCKET_EVENTS.typing, { typing: true });
+      typingTimer.current = setTimeout(() => {
+        typingTimer.current = undefined;
+        socketRef.current?.emit(CHAT_SOCKET_EVENTS.typing, { typing: false });
+      }, TYPING_IDLE_MS);
+    } else if (wasTyping) socket.emit(CHAT_SOCKET_EVENTS.typing, { typing: false });
+  }, []);
+
+  return {
+    state,
+    phase,
+    agentTyping,
+    typing,
+    loadingOlder,
+    online,
+    retry,
+    loadOlder,
+    sendText,
+    sendFile,
+    resend,
+    remove,
+    markRead,
+  };
 }
 
 export type ChatController = ReturnType<typeof useChat>;
