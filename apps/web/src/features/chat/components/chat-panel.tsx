@@ -44,22 +44,27 @@ function ChatConversation({ open, onClose, onUnread }: ChatPanelProps) {
     const log = logRef.current;
     if (log) log.scrollTop = log.scrollHeight;
     atBottom.current = true;
-    setUnread(0);
+    // Collapsed, the launcher's badge keeps counting until the player looks.
+    if (openRef.current) setUnread(0);
   }, []);
 
-  // New messages keep the view at the bottom when it was there; an older page keeps the view where it was.
+  // New messages keep the view at the bottom when it was there, and the player's own new message brings it
+  // there; an older page keeps the view where it was.
   const lastKey = items[items.length - 1]?.key;
   const lastMine = items[items.length - 1]?.conversation.sender === 'customer';
+  const previousLastKey = useRef<string | undefined>(undefined);
   useLayoutEffect(() => {
     const log = logRef.current;
+    const newLast = lastKey !== previousLastKey.current;
+    previousLastKey.current = lastKey;
     if (!log || items.length === 0) return;
     if (heightBeforeOlder.current !== null) {
       log.scrollTop += log.scrollHeight - heightBeforeOlder.current;
       heightBeforeOlder.current = null;
       return;
     }
-    if (atBottom.current || lastMine) scrollToBottom();
-  }, [items, lastMine, scrollToBottom]);
+    if (atBottom.current || (newLast && lastMine)) scrollToBottom();
+  }, [items, lastKey, lastMine, scrollToBottom]);
 
   // Read marks while the newest messages are in view (debounced in useChat).
   const { markRead } = chat;
