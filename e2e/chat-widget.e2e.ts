@@ -6,10 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import chatEn from '../apps/web/src/i18n/chat/en.json' with { type: 'json' };
 import chatLo from '../apps/web/src/i18n/chat/lo.json' with { type: 'json' };
 import chatTh from '../apps/web/src/i18n/chat/th.json' with { type: 'json' };
-import { type Lang, text, useLanguage } from './support/app.ts';
+import { type Lang, readOtp, text, uniqueAccountNo, uniquePhone, useLanguage } from './support/app.ts';
 import { DEMO_OWNER } from './support/backoffice.ts';
 import { launchBrowser, overflowingElements, phoneContext } from './support/browser.ts';
-import { PLAYER_PASSWORD, postJson, registerPlayer } from './support/players.ts';
+import { PLAYER_PASSWORD, postJson } from './support/players.ts';
 import { buildWeb, type RunningServer, startServer } from './support/server.ts';
 
 const chatTexts: Record<Lang, Record<string, string>> = { th: chatTh.chat, lo: chatLo.chat, en: chatEn.chat };
@@ -137,9 +137,26 @@ describe('the chat widget', () => {
   });
 
   it('after signing up and in, the guest’s conversation continues as the member’s', async () => {
-    const player = await registerPlayer(server.url);
-    await page.getByTestId('chat-launcher').click();
-    await page.locator('input[name=username]').fill(player.phone);
+    // The guest signs up through the wizard in the same browser, then signs in.
+    const phone = uniquePhone();
+    await page.goto('/register');
+    await page.locator('input[name=phone]').fill(phone);
+    await page.locator('form button[type=submit]').click();
+    await page.locator('input[name=otp]').waitFor();
+    await page.locator('input[name=otp]').fill(await readOtp(server.url, phone));
+    await page.locator('form button[type=submit]').click();
+    await page.locator('input[name=name]').fill('Malee Chat');
+    await page.locator('input[name=password]').fill(PLAYER_PASSWORD);
+    await page.locator('input[name=confirmPassword]').fill(PLAYER_PASSWORD);
+    await page.locator('select[name=sourceCode]').selectOption('LINE');
+    await page.locator('form button[type=submit]').click();
+    await page.locator('select[name=bankCode]').selectOption('SCB');
+    await page.locator('input[name=bankAccountNo]').fill(uniqueAccountNo());
+    await page.locator('input[name=firstName]').fill('malee');
+    await page.locator('input[name=lastName]').fill('chat');
+    await page.locator('form button[type=submit]').click();
+    await page.waitForURL('**/login', { timeout: 10_000 });
+    await expect.poll(() => page.locator('input[name=username]').inputValue()).toBe(phone);
     await page.locator('input[name=password]').fill(PLAYER_PASSWORD);
     await page.locator('form button[type=submit]').click();
     await page.waitForURL('**/user/home');
