@@ -27,6 +27,7 @@ import { randomSecret, sha256 } from './lib/ids.ts';
 import { createImageDecoder } from './lib/image-decoder/image-decoder.ts';
 import { accountFeature } from './modules/account/account.module.ts';
 import { backofficeFeature } from './modules/backoffice/backoffice.module.ts';
+import { chatFeature } from './modules/chat/chat.module.ts';
 import { dashboardFeature } from './modules/dashboard/dashboard.module.ts';
 import { depositFeature } from './modules/deposit/deposit.module.ts';
 import { AUDIENCE_DOCS, type FeatureContext, type FeatureRoutes, registerFeatures } from './modules/feature.ts';
@@ -223,6 +224,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     backoffice,
     dashboardFeature(ctx),
     moneyDesk,
+    chatFeature(ctx, { realtime: realtime.chat, recordAudit: backoffice.recordAudit, log: app.log }),
   ];
   app.addHook('onClose', async () => {
     for (const feature of features) await feature.close?.();

@@ -21,6 +21,7 @@ import * as m019 from './migrations/019-dashboard-day-indexes.ts';
 import * as m020 from './migrations/020-promotions.ts';
 import * as m021 from './migrations/021-invite-refund.ts';
 import * as m022 from './migrations/022-statement-positions.ts';
+import * as m024 from './migrations/024-chat.ts';
 
 type Migration = { up: (db: Parameters<typeof m001.up>[0], dialect: Db['dialect']) => Promise<void> };
 
@@ -47,6 +48,7 @@ const MIGRATIONS: ReadonlyArray<[string, Migration]> = [
   ['020-promotions', m020],
   ['021-invite-refund', m021],
   ['022-statement-positions', m022],
+  ['024-chat', m024],
 ];
 
 /**

@@ -1,6 +1,7 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { AccountSecurityTables } from './schema/account-security.ts';
 import type { BackofficeTables } from './schema/backoffice.ts';
+import type { ChatTables } from './schema/chat.ts';
 import type { DepositTables } from './schema/deposits.ts';
 import type { HomeBannerTables } from './schema/home-banners.ts';
 import type { PlayersDeskTables } from './schema/players-desk.ts';
@@ -201,6 +202,7 @@ export interface SandboxGameTransactionsTable {
 export interface Database
   extends AccountSecurityTables,
     BackofficeTables,
+    ChatTables,
     DepositTables,
     HomeBannerTables,
     PlayersDeskTables,

@@ -21,6 +21,8 @@ type Document = { openapi: string; paths: Record<string, Record<string, Operatio
 /** Routes that answer something other than JSON (files, images, CSV, a game page), so document no JSON schema. */
 const NOT_JSON = new Set([
   'GET /api/slips/image/:id',
+  // A chat image or video behind its signed path (issue 17).
+  'GET /api/chat/files/:id',
   'GET /media/line-qr.svg',
   'GET /media/banners/:file',
   'GET /sandbox/games/assets/:file',

@@ -1,5 +1,6 @@
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { MoneyQueueCounts } from '@wallet/contract/backoffice/money-desk';
+import { roleCan } from '@wallet/contract/backoffice/permissions';
 import type { OperatorRole } from '@wallet/contract/backoffice/roles';
 import { fromMinor } from '@wallet/contract/money';
 import {
@@ -12,12 +13,13 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Kysely } from 'kysely';
-import { Server } from 'socket.io';
+import { Server, type Socket } from 'socket.io';
 import type { Database } from '../db/schema.ts';
 import type { Clock } from '../lib/clock.ts';
 import { adapterRedisClients } from '../lib/fail-open-redis.ts';
 import { sha256 } from '../lib/ids.ts';
 import { findLiveSession } from '../modules/account/account.repo.ts';
+import type { ChatRealtime, SocketIdentity } from '../modules/chat/chat-push.ts';
 
 export interface Realtime {
   /** Tells every open app of the player (any tab, device or server instance) its new wallet balance. */
@@ -39,11 +41,14 @@ export interface Realtime {
   moneyDeskListening(): boolean;
   /** Tells signed-in operators who read the money desk the open queue sizes. */
   moneyQueues(counts: MoneyQueueCounts): void;
+  /** The support chat's rooms (modules/chat): who may join what is the chat's to decide. */
+  chat: ChatRealtime;
 }
 
 /** What the socket layer needs to know of a signed-in operator. */
 export interface SocketOperator {
   id: string;
+  username: string;
   role: OperatorRole;
   /** The role reads a money-desk queue (money.read or slips.read): it gets the queue sizes. */
   readsMoneyDesk: boolean;
@@ -58,6 +63,8 @@ const playerRoom = (userId: string) => `player:${userId}`;
 /** Operators who read the money desk; player sockets never join it. */
 const MONEY_DESK_ROOM = 'operators:money-desk';
 const sessionRoom = (tokenHash: string) => `session:${tokenHash}`;
+/** Operators whose role reads chat: every conversation's events. */
+const CHAT_AGENTS_ROOM = 'operators:chat';
 
 /**
  * Socket.IO on the app's own HTTP server. A socket proves who it is with the player's bearer token
@@ -83,7 +90,7 @@ export function attachRealtime(
     if (!auth.success) return next(new Error('invalid-token'));
     if ('guestId' in auth.data) {
       // A guest (chat only): the id is bound to the socket; it joins no room until the chat's `join`.
-      socket.data.guestId = auth.data.guestId;
+      socket.data.identity = { kind: 'guest', guestId: auth.data.guestId } satisfies SocketIdentity;
       return next();
     }
     try {
@@ -94,6 +101,8 @@ export function attachRealtime(
         const operator = checkOperator ? await checkOperator(tokenHash) : null;
         if (!operator) return next(new Error('invalid-token'));
         if (operator.readsMoneyDesk) await socket.join(MONEY_DESK_ROOM);
+        if (roleCan(operator.role, 'chat.read')) await socket.join(CHAT_AGENTS_ROOM);
+        socket.data.identity = { kind: 'operator', operator } satisfies SocketIdentity;
         return next();
       }
       const liveSession = async () => {
@@ -106,10 +115,18 @@ export function attachRealtime(
       // A session that ended between the first look and the join had its rooms emptied before this
       // socket was in them; asking again once it is in closes that gap (a refused socket leaves them).
       if (!(await liveSession())) return next(new Error('invalid-token'));
+      socket.data.identity = { kind: 'member', userId: session.user_id } satisfies SocketIdentity;
       next();
     } catch (error) {
       next(error instanceof Error ? error : new Error(String(error)));
     }
+  });
+
+  const chatHandlers: Array<(socket: Socket, identity: SocketIdentity) => void> = [];
+  io.on('connection', (socket) => {
+    const identity = socket.data.identity as SocketIdentity | undefined;
+    if (!identity) return;
+    for (const handler of chatHandlers) handler(socket, identity);
   });
 
   app.addHook('onClose', async () => {
@@ -145,6 +162,22 @@ export function attachRealtime(
     },
     moneyQueues(counts) {
       io.to(MONEY_DESK_ROOM).emit(MONEY_QUEUES_EVENT, counts);
+    },
+    chat: {
+      onConnection(handler) {
+        chatHandlers.push(handler);
+      },
+      toRoom(room, event, payload) {
+        if (redis.length === 0 && !io.sockets.adapter.rooms.has(room)) return;
+        io.to(room).emit(event, payload);
+      },
+      toAgents(event, payload, exceptSocketId) {
+        if (redis.length === 0 && !io.sockets.adapter.rooms.has(CHAT_AGENTS_ROOM)) return;
+        (exceptSocketId ? io.to(CHAT_AGENTS_ROOM).except(exceptSocketId) : io.to(CHAT_AGENTS_ROOM)).emit(
+          event,
+          payload,
+        );
+      },
     },
   };
 }

@@ -5,6 +5,7 @@ import { bookMovement } from '../../ledger/booking.ts';
 import { createSystemAccounts, LEDGER_KINDS, type LedgerAccount, SYSTEM_KINDS } from '../../ledger/ledger.ts';
 import { orderedId } from '../../lib/ids.ts';
 import { hashPassword } from '../../lib/password.ts';
+import { CHAT_WIDGET_SETTING } from '../chat-settings.ts';
 import { CONTENT_KEYS, type LocalizedContentKey, localizedContentKey } from '../content-settings.ts';
 import type { Database } from '../schema.ts';
 import { getSetting, putSetting } from '../settings.repo.ts';
@@ -19,6 +20,21 @@ export const DEMO_PLAYER = { username: '0812345678', password: 'demo1234', id: '
  * public and one of the first guessed (the password rule would refuse it; the seed does not ask).
  */
 export const DEMO_OPERATOR = { username: 'admin', password: 'admin1234', id: 'DEMOADMIN001' } as const;
+/** The canned replies the demo's agents start with. */
+const DEMO_CANNED_REPLIES = [
+  {
+    title: 'Greeting',
+    th: 'สวัสดีค่ะ ยินดีให้บริการ มีอะไรให้ช่วยไหมคะ',
+    lo: 'ສະບາຍດີ ຍິນດີໃຫ້ບໍລິການ ມີຫຍັງໃຫ້ຊ່ວຍບໍ່',
+    en: 'Hello, thank you for contacting us. How can we help?',
+  },
+  {
+    title: 'Deposit check',
+    th: 'กรุณารอสักครู่ เจ้าหน้าที่กำลังตรวจสอบยอดฝากของคุณ',
+    lo: 'ກະລຸນາລໍຖ້າຈັກໜ່ອຍ ພະນັກງານກຳລັງກວດສອບຍອດຝາກຂອງທ່ານ',
+    en: 'Please wait a moment while we check your deposit.',
+  },
+] as const;
 /** 1,000 baht in minor units. */
 const DEMO_OPENING_DEPOSIT = 100_000;
 
@@ -65,6 +81,22 @@ export async function seed(
 }
 
 async function seedDemo(trx: Transaction<Database>, clearing: LedgerAccount, now: number): Promise<void> {
+  // Support chat on, with two canned replies for the agents' console (issue 17).
+  await putSetting(trx, CHAT_WIDGET_SETTING, true, now);
+  await trx
+    .insertInto('chat_canned_replies')
+    .values(
+      DEMO_CANNED_REPLIES.map((reply, i) => ({
+        id: `DEMOCANNED${i + 1}`,
+        title: reply.title,
+        text_th: reply.th,
+        text_lo: reply.lo,
+        text_en: reply.en,
+        created_at: now,
+        updated_at: now,
+      })),
+    )
+    .execute();
   // An https address, as the back office requires of a website (a reserved .example domain: a demo).
   await putSetting(trx, CONTENT_KEYS.info, { name: 'Lucky Wallet', website: 'https://lucky-wallet.example' }, now);
   // The texts a player reads, per language (issue 18): Thai under the plain key, Lao and English beside it.

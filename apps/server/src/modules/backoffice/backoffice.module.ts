@@ -39,7 +39,9 @@ export interface BackofficeFeature extends OperatorAuthOptions {
    * The operator behind a socket's token hash, checked as the operator audience checks a call (live
    * session, own password, two-factor where required), or null.
    */
-  socketOperator(tokenHash: string): Promise<{ id: string; role: OperatorRole; readsMoneyDesk: boolean } | null>;
+  socketOperator(
+    tokenHash: string,
+  ): Promise<{ id: string; username: string; role: OperatorRole; readsMoneyDesk: boolean } | null>;
 }
 
 /**
@@ -92,6 +94,7 @@ export function backofficeFeature(context: FeatureContext, needs: BackofficeNeed
       if (!operator || operator.mustChangePassword || mustEnrolTotp(operator, requireTotpEnrolment)) return null;
       return {
         id: operator.id,
+        username: operator.username,
         role: operator.role,
         readsMoneyDesk: roleCan(operator.role, 'money.read') || roleCan(operator.role, 'slips.read'),
       };

@@ -1,3 +1,4 @@
+import { chatWidgetEnabled } from '../../db/chat-settings.ts';
 import { qrDefaultMinimumsMinor } from '../../db/content-settings.ts';
 import type { FeatureContext, FeatureRoutes } from '../feature.ts';
 import { type LookupOptions, playerLookupRoutes, publicLookupRoutes } from './lookup.routes.ts';
@@ -9,7 +10,7 @@ export async function lookupFeature(ctx: FeatureContext): Promise<FeatureRoutes>
     clock: ctx.clock,
     laoMode: ctx.config.laoMode,
     registerOtp: ctx.config.registerOtp,
-    enableChatWidget: ctx.config.enableChatWidget,
+    enableChatWidget: () => chatWidgetEnabled(ctx.db, ctx.config.enableChatWidget),
     qrDefaultMinimumsMinor: qrDefaultMinimumsMinor(ctx.config.qrMinimumOverrides),
   };
   return {

@@ -43,7 +43,8 @@ export interface LookupOptions {
   clock: Clock;
   laoMode: boolean;
   registerOtp: boolean;
-  enableChatWidget: boolean;
+  /** The operator's setting (the demo seed turns it on) or ENABLE_CHAT_WIDGET. */
+  enableChatWidget: () => Promise<boolean>;
   /** Each QR gateway's minimum (minor units) where the operator set none: SPEC §9 or the environment's. */
   qrDefaultMinimumsMinor: Record<QrBankCode, number>;
 }
@@ -117,7 +118,7 @@ export const publicLookupRoutes: FastifyPluginAsyncZod<LookupOptions> = async (a
     registerOTP: opts.registerOtp,
   }));
   app.get('/api/lookup/enableChatWidget', { schema: { response: { 200: enableChatWidgetResponse } } }, async () => ({
-    enableChatWidget: opts.enableChatWidget,
+    enableChatWidget: await opts.enableChatWidget(),
   }));
 };
 

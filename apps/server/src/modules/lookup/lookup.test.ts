@@ -48,7 +48,8 @@ describe.each(testDialects())('lookups on %s', (dialect) => {
     expect((await get('/api/lookup/notice')).json().notice).toContain('Lucky Wallet');
     expect((await get('/api/lookup/withdraw')).json()).toEqual({ withdrawMin: 100, withdrawMax: 50000 });
     expect((await get('/api/lookup/registerOTP')).json()).toEqual({ registerOTP: true });
-    expect((await get('/api/lookup/enableChatWidget')).json()).toEqual({ enableChatWidget: false });
+    // The demo seed switches chat on (issue 17).
+    expect((await get('/api/lookup/enableChatWidget')).json()).toEqual({ enableChatWidget: true });
   });
 
   it('serves the texts a player reads in their language (?lang=th|lo|en), Thai when unknown', async () => {
