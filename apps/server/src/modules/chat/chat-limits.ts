@@ -10,6 +10,8 @@ import { rateLimitRedis } from '../../lib/fail-open-redis.ts';
 export interface ChatCounter {
   /** Counts one hit on each key in the current window and answers whether any key went over its max. */
   allow(keys: Array<{ key: string; max: number }>, windowMs: number, now: number): Promise<boolean>;
+  /** Resolves once the store can count (Redis connected); until then hits are let through. */
+  ready(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -36,6 +38,7 @@ function memoryCounter(): ChatCounter {
       }
       return allowed;
     },
+    async ready() {},
     async close() {},
   };
 }
@@ -56,6 +59,9 @@ function redisCounter(redis: Redis): ChatCounter {
       } catch {
         return true;
       }
+    },
+    async ready() {
+      if (redis.status !== 'ready') await new Promise((resolve) => redis.once('ready', resolve));
     },
     async close() {
       redis.disconnect();

@@ -267,6 +267,35 @@ describe.each(testDialects())('support chat, player side and console (%s)', (dia
     expect(video.json().message).toBe('CHAT_VIDEO_TOO_LARGE');
   });
 
+  it("a member uploads with their token and sends the file; another member's token cannot send it", async () => {
+    const m = await member();
+    const other = await member();
+    const upload = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/chat/upload-image',
+      headers: bearer(m.token),
+      payload: form(PNG, 'me.png', 'image/png'),
+    });
+    expect(upload.statusCode).toBe(200);
+    const media = (userId: string) => ({
+      clientMessageId: clientId(),
+      userId,
+      message: {
+        message_type: 'media',
+        payload: { message: 'look', url: false, fileType: 'image', filePath: upload.json().path },
+      },
+    });
+    expect((await post('/api/chat/send-message', media(m.userId), bearer(m.token))).statusCode).toBe(200);
+    expect((await post('/api/chat/send-message', media(other.userId), bearer(other.token))).statusCode).toBe(400);
+    // Nobody uploads without a token or a guest id.
+    const anonymous = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/chat/upload-image',
+      payload: form(PNG, 'x.png', 'image/png'),
+    });
+    expect(anonymous.statusCode).toBe(400);
+  });
+
   it('limits uploads per hour with CHAT_UPLOAD_LIMIT', async () => {
     const guest = guestId();
     const address = newClientAddress();
