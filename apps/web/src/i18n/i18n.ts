@@ -23,10 +23,34 @@ export function initialLanguage(): Language {
   return config.laoMode ? 'lo' : 'th';
 }
 
-async function loadBundle(language: Language): Promise<void> {
-  if (i18n.hasResourceBundle(language, 'translation')) return;
-  const bundle = await loaders[language]();
+/**
+ * Texts of parts loaded on demand (the chat panel), kept out of the first language chunk: each set is
+ * merged into the translation once per language, now for the current one and with every later change.
+ */
+const lazyTexts: Record<Language, () => Promise<Bundle>>[] = [];
+const lazyLoaded = new Map<Record<Language, () => Promise<Bundle>>, Set<Language>>();
+
+async function loadLazyTexts(set: Record<Language, () => Promise<Bundle>>, language: Language): Promise<void> {
+  const done = lazyLoaded.get(set) ?? new Set<Language>();
+  lazyLoaded.set(set, done);
+  if (done.has(language)) return;
+  const bundle = await set[language]();
   i18n.addResourceBundle(language, 'translation', bundle.default, true, true);
+  done.add(language);
+}
+
+async function loadBundle(language: Language): Promise<void> {
+  if (!i18n.hasResourceBundle(language, 'translation')) {
+    const bundle = await loaders[language]();
+    i18n.addResourceBundle(language, 'translation', bundle.default, true, true);
+  }
+  await Promise.all(lazyTexts.map((set) => loadLazyTexts(set, language)));
+}
+
+/** Registers the texts of a part loaded on demand; resolves once they are there in the current language. */
+export async function addLazyTexts(set: Record<Language, () => Promise<Bundle>>): Promise<void> {
+  if (!lazyTexts.includes(set)) lazyTexts.push(set);
+  await loadLazyTexts(set, currentLanguage());
 }
 
 /** Loads the language, applies it at once and persists it (localStorage `locale`, cookie `lang`=TH/LO/EN). */

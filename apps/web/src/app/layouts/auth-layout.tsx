@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet, useNavigate } from 'react-router';
 import { useLogout } from '@/features/auth/api/logout';
+import { ChatLauncher } from '@/features/chat/components/chat-launcher';
 import { ConditionsModal } from '@/features/conditions/components/conditions-modal';
 import { LanguageMenu } from '@/features/language/components/language-menu';
 import { RealityCheck } from '@/features/protection/components/reality-check';
@@ -96,6 +97,7 @@ export function AuthLayout() {
           <span>{t('nav.contact')}</span>
         </NavLink>
       </nav>
+      <ChatLauncher />
       <ConditionsModal open={conditionsOpen} onClose={() => setConditionsOpen(false)} />
       <RealityCheck onSignOut={onLogout} />
     </div>

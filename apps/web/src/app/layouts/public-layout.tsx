@@ -3,6 +3,7 @@ import { ChatIcon, CompassIcon, LoginIcon, UserPlusIcon } from '@wallet/web-kit/
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet } from 'react-router';
+import { ChatLauncher } from '@/features/chat/components/chat-launcher';
 import { LanguageMenu } from '@/features/language/components/language-menu';
 import { paths } from '@/lib/paths';
 
@@ -42,6 +43,7 @@ export function PublicLayout() {
           <span>{t('nav.contact')}</span>
         </NavLink>
       </nav>
+      <ChatLauncher />
     </div>
   );
 }

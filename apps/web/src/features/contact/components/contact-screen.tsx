@@ -1,7 +1,7 @@
 import { APP_VERSION } from '@wallet/contract/constants';
 import { ChatIcon } from '@wallet/web-kit/ui/icons';
 import { useTranslation } from 'react-i18next';
-import { useEnableChatWidget } from '../api/get-enable-chat-widget';
+import { useEnableChatWidget } from '@/lib/lookups/get-enable-chat-widget';
 import { useInfo } from '../api/get-info';
 import { ContactDetails } from './contact-details';
 

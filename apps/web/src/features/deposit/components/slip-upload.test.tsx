@@ -4,8 +4,8 @@ import { IMAGE_MAX_BYTES, UPLOAD_TIMEOUT_MS } from '@wallet/contract/constants';
 import { SLIP_FILE_FIELD } from '@wallet/contract/slip';
 import type { Slip } from '@wallet/contract/statement';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { stubXhr } from '@/test/fake-xhr';
 import { openTab, renderDeposit } from '../testing/deposit-fixtures';
-import { stubXhr } from '../testing/fake-xhr';
 
 afterEach(() => vi.unstubAllGlobals());
 

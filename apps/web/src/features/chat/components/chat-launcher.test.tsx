@@ -1,0 +1,52 @@
+import { screen, waitFor } from '@testing-library/react';
+import { mockApi } from '@wallet/web-kit/testing/mock-api';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderScreen } from '@/test/render';
+import { ChatLauncher } from './chat-launcher';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
+
+const chatApi = {
+  'GET /api/chat/config': { body: { PREFIX: 'room:' } },
+  'POST /api/chat/history': { body: { conversations: [] } },
+};
+
+describe('ChatLauncher', () => {
+  it('shows nothing, and loads no chat, while the operator has chat off', async () => {
+    const calls = mockApi({ 'GET /api/lookup/enableChatWidget': { body: { enableChatWidget: false } } });
+    renderScreen(<ChatLauncher />);
+    await waitFor(() => expect(calls.some((call) => call.path === '/api/lookup/enableChatWidget')).toBe(true));
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(screen.queryByTestId('chat-launcher')).toBeNull();
+    expect(screen.queryByTestId('chat-invite')).toBeNull();
+  });
+
+  it('shows the logo button and the invite bubble; the panel loads only when first opened and toggles', async () => {
+    const calls = mockApi({ 'GET /api/lookup/enableChatWidget': { body: { enableChatWidget: true } }, ...chatApi });
+    const { user } = renderScreen(<ChatLauncher />);
+    const button = await screen.findByTestId('chat-launcher');
+    expect(button.textContent).toBe('Open the chat');
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+    expect((await screen.findByTestId('chat-invite')).textContent).toContain('Need help? Chat with us');
+    expect(screen.queryByTestId('chat-panel')).toBeNull();
+    expect(calls.some((call) => call.path.startsWith('/api/chat/'))).toBe(false);
+
+    await user.click(button);
+    const panel = await screen.findByTestId('chat-panel');
+    expect(button.getAttribute('aria-expanded')).toBe('true');
+    expect(button.classList.contains('is-open')).toBe(true);
+    expect(await screen.findByRole('heading', { name: 'Live chat' })).toBeTruthy();
+    expect(screen.queryByTestId('chat-invite')).toBeNull();
+    await waitFor(() => expect(calls.some((call) => call.path === '/api/chat/history')).toBe(true));
+
+    await user.click(button);
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+    expect(panel.getAttribute('aria-hidden')).toBe('true');
+    expect(panel.classList.contains('is-open')).toBe(false);
+    // Collapsed, not gone: the conversation is kept.
+    expect(screen.getByTestId('chat-panel')).toBe(panel);
+  });
+});

@@ -1,0 +1,79 @@
+import { INVITE_BUBBLE_DELAY_MS } from '@wallet/contract/constants';
+import { CloseIcon } from '@wallet/web-kit/ui/icons';
+import { Logo } from '@wallet/web-kit/ui/logo';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useEnableChatWidget } from '@/lib/lookups/get-enable-chat-widget';
+
+// Everything past the button (panel, history, socket client, texts, styles) loads when the panel first opens.
+const ChatPanel = lazy(() => import('./chat-panel'));
+
+/**
+ * The floating logo button (SPEC §2 Chat widget), on public pages and in the member shell, where the operator
+ * switched chat on. The invite bubble appears 100 ms after load; the logo turns as the panel opens and closes.
+ */
+export function ChatLauncher() {
+  const { t } = useTranslation();
+  const { data } = useEnableChatWidget();
+  const [open, setOpen] = useState(false);
+  const [opened, setOpened] = useState(false);
+  const [invite, setInvite] = useState(false);
+  const [unread, setUnread] = useState(0);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    const timer = setTimeout(() => setInvite(true), INVITE_BUBBLE_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, []);
+
+  const close = useCallback(() => {
+    setOpen(false);
+    buttonRef.current?.focus();
+  }, []);
+
+  if (!data?.enableChatWidget) return null;
+
+  const toggle = () => {
+    setOpen(!open);
+    setOpened(true);
+    setInvite(false);
+  };
+
+  return (
+    <div className="chat-widget">
+      {opened && (
+        <Suspense fallback={null}>
+          <ChatPanel open={open} onClose={close} onUnread={setUnread} />
+        </Suspense>
+      )}
+      {invite && !opened && (
+        <p className="chat-invite" data-testid="chat-invite">
+          <button type="button" className="chat-invite-text" onClick={toggle}>
+            {t('chatLauncher.invite')}
+          </button>
+          <button type="button" className="chat-invite-close" onClick={() => setInvite(false)}>
+            <CloseIcon />
+            <span className="visually-hidden">{t('chatLauncher.dismiss')}</span>
+          </button>
+        </p>
+      )}
+      <button
+        ref={buttonRef}
+        type="button"
+        className={open ? 'chat-fab is-open' : 'chat-fab'}
+        aria-expanded={open}
+        aria-controls={opened ? 'chat-panel' : undefined}
+        onClick={toggle}
+        data-testid="chat-launcher"
+      >
+        <Logo size={44} />
+        <span className="visually-hidden">{open ? t('chatLauncher.close') : t('chatLauncher.open')}</span>
+        {!open && unread > 0 && (
+          <span className="chat-badge" title={t('chatLauncher.unread', { count: unread })}>
+            {unread}
+          </span>
+        )}
+      </button>
+    </div>
+  );
+}
