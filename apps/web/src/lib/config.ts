@@ -24,7 +24,8 @@ export function readConfig(env: Env): AppConfig {
     customHost: (env.VITE_CUSTOM_HOST ?? '').trim(),
     providerMessageCode: (env.VITE_PROVIDER_MESSAGE_CODE ?? '').trim(),
     providerMessage: env.VITE_PROVIDER_MESSAGE ?? '',
-    chatBackendUrl: (env.VITE_CHAT_BACKEND_URL ?? '').trim(),
+    // Unset: the server that serves the app serves the chat socket too ('/'); set empty to keep it off.
+    chatBackendUrl: (env.VITE_CHAT_BACKEND_URL ?? '/').trim(),
     appName: env.VITE_APP_NAME?.trim() || 'Lucky Wallet',
   };
 }
