@@ -8,8 +8,10 @@ import { STORAGE_KEYS } from '../../../packages/contract/src/constants.ts';
 // it is still fetched with the screen, so that connection costs no round trip on a slow network.
 const MEMBER_SHELL = ['app/layouts/auth-layout.tsx', 'npm:socket.io-client'];
 
-// Home's notice, slides and banners run after the wallet's first paint, but are fetched with the screen.
+// Home's notice, slides and banners run after the wallet's first paint, but are fetched with the screen; so
+// is the invitation to set a deposit limit a new player sees there (issue 20).
 const HOME_CONTENT = 'features/home/components/home-content.tsx';
+const HOME_LIMIT_INVITE = 'features/protection/components/limit-invite.tsx';
 
 /**
  * The screens (lazy chunks) each address opens, by source file under src/ (or `npm:<package>` for a package
@@ -22,13 +24,14 @@ export const ROUTE_SOURCES: Record<string, string[]> = {
   '/register': ['app/routes/register-route.tsx'],
   '/howto': ['app/routes/howto-route.tsx'],
   '/contact': ['app/routes/contact-route.tsx'],
-  '/user': [...MEMBER_SHELL, 'app/routes/user-home-route.tsx', HOME_CONTENT],
-  '/user/home': [...MEMBER_SHELL, 'app/routes/user-home-route.tsx', HOME_CONTENT],
+  '/user': [...MEMBER_SHELL, 'app/routes/user-home-route.tsx', HOME_CONTENT, HOME_LIMIT_INVITE],
+  '/user/home': [...MEMBER_SHELL, 'app/routes/user-home-route.tsx', HOME_CONTENT, HOME_LIMIT_INVITE],
   '/user/profile': [...MEMBER_SHELL, 'app/routes/profile-route.tsx'],
   '/user/statement': [...MEMBER_SHELL, 'app/routes/statement-route.tsx'],
   '/user/contact': [...MEMBER_SHELL, 'app/routes/contact-route.tsx'],
   '/user/bonus': [...MEMBER_SHELL, 'app/routes/bonus-route.tsx'],
   '/user/spin': [...MEMBER_SHELL, 'app/routes/spin-route.tsx'],
+  '/user/play-safe': [...MEMBER_SHELL, 'app/routes/play-safe-route.tsx'],
   '/terminated': ['app/routes/terminated-route.tsx'],
 };
 

@@ -1,6 +1,15 @@
 import { Loader } from '@wallet/web-kit/ui/loader';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { withTexts } from '@/i18n/i18n';
+import {
+  accountFormTexts,
+  contactTexts,
+  howtoTexts,
+  playSafeTexts,
+  spinTexts,
+  statementTexts,
+} from '@/i18n/lazy-texts';
 import { paths } from '@/lib/paths';
 import { RequireAuth } from './guards/require-auth';
 import { PublicLayout } from './layouts/public-layout';
@@ -10,16 +19,16 @@ import { RouteError } from './routes/route-error';
 // The member shell (with DOMPurify for the conditions popup) loads only once a member opens /user.
 const AuthLayout = lazy(() => import('./layouts/auth-layout').then((module) => ({ default: module.AuthLayout })));
 const LoginRoute = lazy(() => import('./routes/login-route'));
-const RegisterRoute = lazy(() => import('./routes/register-route'));
-const ForgotPasswordRoute = lazy(() => import('./routes/forgot-password-route'));
-const HowtoRoute = lazy(() => import('./routes/howto-route'));
-const ContactRoute = lazy(() => import('./routes/contact-route'));
+const RegisterRoute = lazy(withTexts(accountFormTexts, () => import('./routes/register-route')));
+const ForgotPasswordRoute = lazy(withTexts(accountFormTexts, () => import('./routes/forgot-password-route')));
+const HowtoRoute = lazy(withTexts(howtoTexts, () => import('./routes/howto-route')));
+const ContactRoute = lazy(withTexts(contactTexts, () => import('./routes/contact-route')));
 const UserHomeRoute = lazy(() => import('./routes/user-home-route'));
-const ProfileRoute = lazy(() => import('./routes/profile-route'));
-const StatementRoute = lazy(() => import('./routes/statement-route'));
+const ProfileRoute = lazy(withTexts(accountFormTexts, () => import('./routes/profile-route')));
+const StatementRoute = lazy(withTexts(statementTexts, () => import('./routes/statement-route')));
 const BonusRoute = lazy(() => import('./routes/bonus-route'));
-const SpinRoute = lazy(() => import('./routes/spin-route'));
-const PlaySafeRoute = lazy(() => import('./routes/play-safe-route'));
+const SpinRoute = lazy(withTexts(spinTexts, () => import('./routes/spin-route')));
+const PlaySafeRoute = lazy(withTexts(playSafeTexts, () => import('./routes/play-safe-route')));
 const TerminatedRoute = lazy(() => import('./routes/terminated-route'));
 const NotFoundRoute = lazy(() => import('./routes/not-found-route'));
 

@@ -2,18 +2,33 @@ import { join } from 'node:path';
 import { DESIGNED_CODES, ERROR_CODES, SLIP_REASON_CODES } from '@wallet/contract/errors';
 import { baseKeys, flattenTexts, missingTextKeys, type TextTree } from '@wallet/web-kit/testing/translations';
 import { describe, expect, it } from 'vitest';
-import chatEn from './chat/en.json';
-import chatLo from './chat/lo.json';
-import chatTh from './chat/th.json';
 import en from './en.json';
+import { LAZY_TEXT_SETS } from './lazy-texts';
 import lo from './lo.json';
 import th from './th.json';
 
-// The chat panel's texts load with it (chat-texts.ts) but are held to the same rules as the rest.
+/** Deep merge, as i18next merges a part's texts into the translation. */
+function merged(base: TextTree, extra: TextTree): TextTree {
+  const out: TextTree = { ...base };
+  for (const [key, value] of Object.entries(extra)) {
+    const current = out[key];
+    out[key] =
+      typeof value === 'object' && typeof current === 'object' ? merged(current as TextTree, value as TextTree) : value;
+  }
+  return out;
+}
+
+// The texts of parts loaded on demand (lazy-texts.ts) load with them but are held to the same rules.
+async function withLazyTexts(language: 'th' | 'lo' | 'en', base: TextTree): Promise<TextTree> {
+  let tree = base;
+  for (const set of LAZY_TEXT_SETS) tree = merged(tree, (await set[language]()).default as TextTree);
+  return tree;
+}
+
 const languages = {
-  th: { ...th, ...chatTh },
-  lo: { ...lo, ...chatLo },
-  en: { ...en, ...chatEn },
+  th: await withLazyTexts('th', th as TextTree),
+  lo: await withLazyTexts('lo', lo as TextTree),
+  en: await withLazyTexts('en', en as TextTree),
 } as Record<string, TextTree>;
 
 const flat = Object.fromEntries(Object.entries(languages).map(([name, tree]) => [name, flattenTexts(tree)]));

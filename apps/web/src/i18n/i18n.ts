@@ -53,6 +53,15 @@ export async function addLazyTexts(set: Record<Language, () => Promise<Bundle>>)
   await loadLazyTexts(set, currentLanguage());
 }
 
+/**
+ * A part imported on demand together with its texts, both fetched at once (no second round trip after
+ * the chunk arrives): `lazy(withTexts(spinTexts, () => import('./routes/spin-route')))`. A failure to
+ * fetch the texts does not keep the part from showing.
+ */
+export function withTexts<T>(set: Record<Language, () => Promise<Bundle>>, load: () => Promise<T>): () => Promise<T> {
+  return () => Promise.all([load(), addLazyTexts(set).catch(() => undefined)]).then(([part]) => part);
+}
+
 /** Loads the language, applies it at once and persists it (localStorage `locale`, cookie `lang`=TH/LO/EN). */
 export async function setLanguage(language: Language): Promise<void> {
   await loadBundle(language);

@@ -19,6 +19,8 @@ import { AgreementModal, agreementAccepted } from '@/features/home/components/ag
 import { GameCard } from '@/features/home/components/game-card';
 import { HomeWidgets } from '@/features/home/components/home-widgets';
 import { isRestricted, useProtection } from '@/features/protection/api/get-protection';
+import { withTexts } from '@/i18n/i18n';
+import { depositTexts, refundTexts, withdrawTexts } from '@/i18n/lazy-texts';
 import { config } from '@/lib/config';
 import { useSpinActive } from '@/lib/spin-active';
 import { useWallet } from '@/lib/wallet/get-wallet';
@@ -31,11 +33,15 @@ type MoneyDialog = 'deposit' | 'withdraw' | 'invite' | 'inviteClaim' | 'refund' 
 
 // Loaded when the player opens them, not with the wallet: they are a good part of its code (issue 18,
 // /user/home ≤ 130 KB gzip), and on a slow network the chunk arrives in about one round trip.
-const DepositDialog = lazy(() =>
-  import('@/features/deposit/components/deposit-dialog').then((module) => ({ default: module.DepositDialog })),
+const DepositDialog = lazy(
+  withTexts(depositTexts, () =>
+    import('@/features/deposit/components/deposit-dialog').then((module) => ({ default: module.DepositDialog })),
+  ),
 );
-const WithdrawDialog = lazy(() =>
-  import('@/features/withdraw/components/withdraw-dialog').then((module) => ({ default: module.WithdrawDialog })),
+const WithdrawDialog = lazy(
+  withTexts(withdrawTexts, () =>
+    import('@/features/withdraw/components/withdraw-dialog').then((module) => ({ default: module.WithdrawDialog })),
+  ),
 );
 
 // Invite and refund (issue 15): their own chunks too, so neither the wallet's first paint nor /login carries them.
@@ -47,8 +53,10 @@ const InviteClaimDialog = lazy(() =>
     default: module.InviteClaimDialog,
   })),
 );
-const RefundDialog = lazy(() =>
-  import('@/features/refund/components/refund-dialog').then((module) => ({ default: module.RefundDialog })),
+const RefundDialog = lazy(
+  withTexts(refundTexts, () =>
+    import('@/features/refund/components/refund-dialog').then((module) => ({ default: module.RefundDialog })),
+  ),
 );
 
 // Player protection (issue 20): why play is paused, and the invitation to set a deposit limit.

@@ -2,12 +2,16 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ProtectionSessionResponse } from '@wallet/contract/protection';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { withTexts } from '@/i18n/i18n';
+import { playSafeTexts } from '@/i18n/lazy-texts';
 import { paths } from '@/lib/paths';
 import { acknowledgeRealityCheck, getProtectionSession, protectionSessionQueryKey } from '../api/get-session';
 
 // The modal's code loads only when a check is due.
-const RealityCheckModal = lazy(() =>
-  import('./reality-check-modal').then((module) => ({ default: module.RealityCheckModal })),
+const RealityCheckModal = lazy(
+  withTexts(playSafeTexts, () =>
+    import('./reality-check-modal').then((module) => ({ default: module.RealityCheckModal })),
+  ),
 );
 
 const MINUTE_MS = 60_000;
