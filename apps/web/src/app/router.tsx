@@ -4,6 +4,7 @@ import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { withTexts } from '@/i18n/i18n';
 import {
   accountFormTexts,
+  bonusTexts,
   contactTexts,
   howtoTexts,
   playSafeTexts,
@@ -26,7 +27,7 @@ const ContactRoute = lazy(withTexts(contactTexts, () => import('./routes/contact
 const UserHomeRoute = lazy(() => import('./routes/user-home-route'));
 const ProfileRoute = lazy(withTexts(accountFormTexts, () => import('./routes/profile-route')));
 const StatementRoute = lazy(withTexts(statementTexts, () => import('./routes/statement-route')));
-const BonusRoute = lazy(() => import('./routes/bonus-route'));
+const BonusRoute = lazy(withTexts(bonusTexts, () => import('./routes/bonus-route')));
 const SpinRoute = lazy(withTexts(spinTexts, () => import('./routes/spin-route')));
 const PlaySafeRoute = lazy(withTexts(playSafeTexts, () => import('./routes/play-safe-route')));
 const TerminatedRoute = lazy(() => import('./routes/terminated-route'));

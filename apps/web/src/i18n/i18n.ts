@@ -58,8 +58,13 @@ export async function addLazyTexts(set: Record<Language, () => Promise<Bundle>>)
  * the chunk arrives): `lazy(withTexts(spinTexts, () => import('./routes/spin-route')))`. A failure to
  * fetch the texts does not keep the part from showing.
  */
-export function withTexts<T>(set: Record<Language, () => Promise<Bundle>>, load: () => Promise<T>): () => Promise<T> {
-  return () => Promise.all([load(), addLazyTexts(set).catch(() => undefined)]).then(([part]) => part);
+export function withTexts<T>(
+  sets: Record<Language, () => Promise<Bundle>> | readonly Record<Language, () => Promise<Bundle>>[],
+  load: () => Promise<T>,
+): () => Promise<T> {
+  const all = Array.isArray(sets) ? sets : [sets];
+  return () =>
+    Promise.all([load(), ...all.map((set) => addLazyTexts(set).catch(() => undefined))]).then(([part]) => part as T);
 }
 
 /** Loads the language, applies it at once and persists it (localStorage `locale`, cookie `lang`=TH/LO/EN). */

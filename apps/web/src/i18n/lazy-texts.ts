@@ -28,11 +28,18 @@ export const playSafeTexts: TextSet = {
   en: () => import('./play-safe/en.json'),
 };
 
-/** The deposit dialog's. */
+/** The deposit dialog's (with the slip reasons, which the statement's set holds too). */
 export const depositTexts: TextSet = {
   th: () => import('./deposit/th.json'),
   lo: () => import('./deposit/lo.json'),
   en: () => import('./deposit/en.json'),
+};
+
+/** The Bonus screen's and the bonus terms the invite and refund dialogs show. */
+export const bonusTexts: TextSet = {
+  th: () => import('./bonus/th.json'),
+  lo: () => import('./bonus/lo.json'),
+  en: () => import('./bonus/en.json'),
 };
 
 /** The withdraw dialog's. */
@@ -49,7 +56,7 @@ export const refundTexts: TextSet = {
   en: () => import('./refund/en.json'),
 };
 
-/** The statement screen's. */
+/** The statement screen's (with the slip reasons). */
 export const statementTexts: TextSet = {
   th: () => import('./statement/th.json'),
   lo: () => import('./statement/lo.json'),
@@ -83,6 +90,7 @@ export const LAZY_TEXT_SETS: readonly TextSet[] = [
   spinTexts,
   playSafeTexts,
   depositTexts,
+  bonusTexts,
   withdrawTexts,
   refundTexts,
   statementTexts,

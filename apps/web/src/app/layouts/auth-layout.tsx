@@ -14,6 +14,7 @@ import { useWalletRealtime } from '@/features/realtime/use-wallet-realtime';
 import '@/styles/wallet.css';
 import { config } from '@/lib/config';
 import { paths } from '@/lib/paths';
+import { WhenIdle } from '@/lib/when-idle';
 
 const navClass = ({ isActive }: { isActive: boolean }) => (isActive ? 'bottom-link is-active' : 'bottom-link');
 
@@ -97,9 +98,13 @@ export function AuthLayout() {
           <span>{t('nav.contact')}</span>
         </NavLink>
       </nav>
-      <ChatLauncher />
+      <WhenIdle>
+        <ChatLauncher />
+      </WhenIdle>
       <ConditionsModal open={conditionsOpen} onClose={() => setConditionsOpen(false)} />
-      <RealityCheck onSignOut={onLogout} />
+      <WhenIdle>
+        <RealityCheck onSignOut={onLogout} />
+      </WhenIdle>
     </div>
   );
 }

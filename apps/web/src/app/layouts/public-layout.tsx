@@ -6,6 +6,7 @@ import { NavLink, Outlet } from 'react-router';
 import { ChatLauncher } from '@/features/chat/components/chat-launcher';
 import { LanguageMenu } from '@/features/language/components/language-menu';
 import { paths } from '@/lib/paths';
+import { WhenIdle } from '@/lib/when-idle';
 
 const navClass = ({ isActive }: { isActive: boolean }) => (isActive ? 'bottom-link is-active' : 'bottom-link');
 
@@ -43,7 +44,9 @@ export function PublicLayout() {
           <span>{t('nav.contact')}</span>
         </NavLink>
       </nav>
-      <ChatLauncher />
+      <WhenIdle>
+        <ChatLauncher />
+      </WhenIdle>
     </div>
   );
 }

@@ -8,6 +8,7 @@ import { config } from '@/lib/config';
 import { setCachedWalletBalance } from '@/lib/wallet/get-wallet';
 import { invalidateMoney } from '@/lib/wallet/invalidate-money';
 import { recordBalanceUpdate } from '@/lib/wallet/refresh-slots';
+import { whenIdle } from '@/lib/when-idle';
 
 /** Any authenticated call would do; the profile is small. */
 const PROFILE_PATH = '/api/account/profile';
@@ -56,28 +57,9 @@ function socketOrigin(): string | undefined {
 }
 
 /**
- * How long the connection may wait for an idle moment. Parsing socket.io-client and opening the socket during
- * the first load competed with the home screen's rendering (issue 18: Lighthouse total blocking time); the
- * balance on screen comes from the first fetch, so live updates can start a little later.
- */
-const IDLE_TIMEOUT_MS = 3000;
-/** Browsers without requestIdleCallback (Safari) wait this long instead, past the first render's work. */
-const NO_IDLE_DELAY_MS = 250;
-
-/** Runs `task` when the main thread is idle (at the latest after IDLE_TIMEOUT_MS); returns a cancel. */
-function whenIdle(task: () => void): () => void {
-  const { requestIdleCallback, cancelIdleCallback } = window;
-  if (typeof requestIdleCallback === 'function' && typeof cancelIdleCallback === 'function') {
-    const handle = requestIdleCallback(task, { timeout: IDLE_TIMEOUT_MS });
-    return () => cancelIdleCallback(handle);
-  }
-  const timer = setTimeout(task, NO_IDLE_DELAY_MS);
-  return () => clearTimeout(timer);
-}
-
-/**
  * Live balance updates while logged in: connects with the stored bearer token (socket.io-client is loaded
- * on demand, outside the first bundle, once the page is idle), reconnects when the token changes and
+ * on demand, outside the first bundle, once the page is idle: parsing it and opening the socket during the
+ * first load competed with the home screen's rendering, issue 18), reconnects when the token changes and
  * disconnects on logout.
  */
 export function useWalletRealtime(): void {

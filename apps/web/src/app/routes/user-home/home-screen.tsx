@@ -9,7 +9,7 @@ import { Loader } from '@wallet/web-kit/ui/loader';
 import { Logo } from '@wallet/web-kit/ui/logo';
 import { Money } from '@wallet/web-kit/ui/money';
 import { LoadFailedCard } from '@wallet/web-kit/ui/status-card';
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, memo, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useActiveBonus } from '@/features/bonus/api/check-active';
 import { GameAccountDialog } from '@/features/game-account/components/game-account-dialog';
@@ -20,11 +20,12 @@ import { GameCard } from '@/features/home/components/game-card';
 import { HomeWidgets } from '@/features/home/components/home-widgets';
 import { isRestricted, useProtection } from '@/features/protection/api/get-protection';
 import { withTexts } from '@/i18n/i18n';
-import { depositTexts, refundTexts, withdrawTexts } from '@/i18n/lazy-texts';
+import { bonusTexts, depositTexts, refundTexts, withdrawTexts } from '@/i18n/lazy-texts';
 import { config } from '@/lib/config';
 import { useSpinActive } from '@/lib/spin-active';
 import { useWallet } from '@/lib/wallet/get-wallet';
 import { syncBalances, useLastSync } from '@/lib/wallet/refresh-slots';
+import { whenIdle } from '@/lib/when-idle';
 
 const countFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 
@@ -48,13 +49,15 @@ const WithdrawDialog = lazy(
 const InviteDialog = lazy(() =>
   import('@/features/invite/components/invite-dialog').then((module) => ({ default: module.InviteDialog })),
 );
-const InviteClaimDialog = lazy(() =>
-  import('@/features/invite/components/invite-claim-dialog').then((module) => ({
-    default: module.InviteClaimDialog,
-  })),
+const InviteClaimDialog = lazy(
+  withTexts(bonusTexts, () =>
+    import('@/features/invite/components/invite-claim-dialog').then((module) => ({
+      default: module.InviteClaimDialog,
+    })),
+  ),
 );
 const RefundDialog = lazy(
-  withTexts(refundTexts, () =>
+  withTexts([refundTexts, bonusTexts], () =>
     import('@/features/refund/components/refund-dialog').then((module) => ({ default: module.RefundDialog })),
   ),
 );
@@ -108,6 +111,11 @@ function HomeContent() {
   // the server leaves them out as well. Should the protection not load, they show as before.
   const paused = isRestricted(protection.data);
   const marketing = protection.isError || (protection.isSuccess && !paused);
+  // The first full render waits for what shapes the screen (the pause notice and marketing, the spin or
+  // refresh-all widget, the running bonus), all asked at once with the wallet: one render of the whole
+  // home instead of one per answer on a slow phone (issue 18: total blocking time). One that fails is
+  // not waited for while it retries.
+  const shaped = [protection, spinActive, activeBonus].every((query) => !query.isPending || query.failureCount > 0);
 
   const sync = useCallback(() => {
     setSyncing(true);
@@ -129,12 +137,25 @@ function HomeContent() {
     return () => clearTimeout(timer);
   }, []);
 
-  const openTransfer = (to?: string) => {
+  const openTransfer = useCallback((to?: string) => {
     setGameCode(null);
     setTransfer({ open: true, to });
-  };
+  }, []);
 
   const data = wallet.data;
+  // The game lists are most of the screen: kept as they are while something else on it changes (a dialog,
+  // the agreement's timer, a later answer), so such a change costs a phone a small render, not the whole grid.
+  const slots = data?.slots;
+  // The balance and the widgets paint first; the game grids follow in the next idle moment, as a second
+  // short task instead of one long one on a slow phone (issue 18: total blocking time).
+  const [gridsShown, setGridsShown] = useState(false);
+  const hasWallet = data !== undefined;
+  useEffect(() => (hasWallet ? whenIdle(() => setGridsShown(true)) : undefined), [hasWallet]);
+  const slotsByCategory = useMemo(
+    () =>
+      GAME_CATEGORIES.map((category) => ({ category, slots: (slots ?? []).filter((s) => s.category === category) })),
+    [slots],
+  );
   const selected = gameCode ? data?.slots.find((slot) => slot.code === gameCode) : undefined;
   // The agreement waits while another dialog is open, so two modals never stack.
   const agreementOpen = agreementDue && !selected && !transfer.open && !moneyDialog;
@@ -142,7 +163,7 @@ function HomeContent() {
 
   return (
     <div className="page home">
-      {data ? (
+      {data && shaped ? (
         <>
           <BalanceHeader
             data={data}
@@ -175,11 +196,11 @@ function HomeContent() {
               <HomeBanners />
             </Suspense>
           ) : null}
-          {GAME_CATEGORIES.map((category) => (
+          {(gridsShown ? slotsByCategory : []).map(({ category, slots: inCategory }) => (
             <GameList
               key={category}
               category={category}
-              slots={data.slots.filter((slot) => slot.category === category)}
+              slots={inCategory}
               onOpen={setGameCode}
               onTransfer={openTransfer}
             />
@@ -337,7 +358,7 @@ interface GameListProps {
   onTransfer: (slotCode: string) => void;
 }
 
-function GameList({ category, slots, onOpen, onTransfer }: GameListProps) {
+const GameList = memo(function GameList({ category, slots, onOpen, onTransfer }: GameListProps) {
   const { t } = useTranslation();
   if (slots.length === 0) return null;
   const titleId = `games-${category}`;
@@ -353,4 +374,4 @@ function GameList({ category, slots, onOpen, onTransfer }: GameListProps) {
       </ul>
     </section>
   );
-}
+});
