@@ -1,5 +1,8 @@
 import { randomInt } from 'node:crypto';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/helpers.ts';
 
@@ -53,5 +56,33 @@ describe('the per-client rate limit with REDIS_URL', () => {
     const ctx = await instance(`redis://127.0.0.1:${await closedPort()}`);
     const client = freshClientAddress();
     for (let i = 0; i < LIMIT + 2; i += 1) expect((await ask(ctx, client)).statusCode).toBe(200);
+  });
+});
+
+describe('the per-client rate limit', () => {
+  let ctx: TestContext | undefined;
+  afterEach(async () => ctx?.close());
+
+  it('counts API calls only: the app files a page loads (and its service worker precaches) are not limited', async () => {
+    const web = mkdtempSync(join(tmpdir(), 'wallet-web-'));
+    mkdirSync(join(web, 'assets'));
+    writeFileSync(join(web, 'index.html'), '<!doctype html><title>app</title>');
+    writeFileSync(join(web, 'assets', 'index.js'), 'export {};');
+    writeFileSync(join(web, 'sw.js'), '');
+    ctx = await createTestContext('sqlite', { RATE_LIMIT_PER_MINUTE: String(LIMIT), WEB_DIST_DIR: web });
+    const app = ctx.app;
+    const client = freshClientAddress();
+    // Players behind one carrier address load the app's many files at once; only the API is worth limiting.
+    for (const url of ['/', '/user/home', '/assets/index.js', '/sw.js']) {
+      for (let i = 0; i <= LIMIT; i += 1) {
+        const res = await app.inject({ method: 'GET', url, remoteAddress: client });
+        expect(res.statusCode, url).toBe(200);
+      }
+    }
+    const statuses = [];
+    for (let i = 0; i <= LIMIT; i += 1) {
+      statuses.push((await app.inject({ method: 'GET', url: '/api/lookup/info', remoteAddress: client })).statusCode);
+    }
+    expect(statuses).toEqual([200, 200, 200, 200, 429]);
   });
 });
