@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Lang, logIn, messages, useLanguage } from './support/app.ts';
+import { type Lang, logIn, messages, text, useLanguage } from './support/app.ts';
 import { overflowingElements, screenshot } from './support/browser.ts';
 import { openPhoneApp, type PhoneApp } from './support/phone-app.ts';
 
@@ -83,7 +83,7 @@ describe.each(['th', 'lo', 'en'] as Lang[])('screens in %s', (lang) => {
     await logIn(page, '0812345678', 'demo1234');
     await page.waitForURL('**/user/home');
     for (const path of PLAYER_SCREENS) await check(path);
-    await page.getByRole('button', { name: messages[lang].nav.conditions }).click();
+    await page.getByRole('button', { name: text(lang, 'nav.conditions') }).click();
     await page.getByRole('dialog').waitFor();
     await screenshot(page, `conditions-${lang}`);
     expect(await overflowingElements(page)).toEqual([]);

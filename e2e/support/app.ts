@@ -1,9 +1,31 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import en from '../../apps/web/src/i18n/en.json' with { type: 'json' };
-import lo from '../../apps/web/src/i18n/lo.json' with { type: 'json' };
-import th from '../../apps/web/src/i18n/th.json' with { type: 'json' };
 
-export const messages = { th, lo, en } as const;
+type Texts = { [key: string]: string | Texts };
+const I18N_DIR = join(import.meta.dirname, '../../apps/web/src/i18n');
+
+function merged(base: Texts, extra: Texts): Texts {
+  const out: Texts = { ...base };
+  for (const [key, value] of Object.entries(extra)) {
+    const current = out[key];
+    out[key] = typeof value === 'object' && typeof current === 'object' ? merged(current, value) : value;
+  }
+  return out;
+}
+
+/** A language's texts as the app ends up with them: the first chunk and every part's (i18n/<part>/<lang>.json). */
+function textsOf(lang: 'th' | 'lo' | 'en'): Texts {
+  const read = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as Texts;
+  return readdirSync(I18N_DIR, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .reduce(
+      (texts, dir) => merged(texts, read(join(I18N_DIR, dir.name, `${lang}.json`))),
+      read(join(I18N_DIR, `${lang}.json`)),
+    );
+}
+
+export const messages = { th: textsOf('th'), lo: textsOf('lo'), en: textsOf('en') } as const;
 export type Lang = keyof typeof messages;
 
 /** The translated text of a key, e.g. text('en', 'login.submit'), so tests read what a player reads. */
