@@ -47,7 +47,7 @@ describe('back office: CSV exports', () => {
     const page = await openBackofficePage(browser, server, BACKOFFICE_VIEWPORTS.desktop, lang);
     await signInToBackoffice(page, lang);
 
-    await page.getByRole('link', { name: bo(lang, 'nav.players') }).click();
+    await page.getByRole('link', { name: bo(lang, 'nav.players'), exact: true }).click();
     await page.locator('input[name=q]').fill(player.phone);
     await page.getByRole('button', { name: bo(lang, 'players.search') }).click();
     await page.getByRole('link', { name: player.phone }).waitFor();

@@ -43,7 +43,7 @@ async function operatorPage(browser: Browser, server: RunningServer, viewport: k
 
 /** Searches the player by phone from the Players screen and opens their page. */
 async function openPlayer(page: Page, lang: BoLang, phone: string): Promise<void> {
-  await page.getByRole('link', { name: bo(lang, 'nav.players') }).click();
+  await page.getByRole('link', { name: bo(lang, 'nav.players'), exact: true }).click();
   await page.locator('input[name=q]').fill(phone);
   await page.getByRole('button', { name: bo(lang, 'players.search') }).click();
   await page.getByRole('link', { name: phone }).click();
@@ -223,7 +223,7 @@ describe('back office: players desk', () => {
     for (const viewport of ['desktop', 'tablet'] as const) {
       for (const lang of ['th', 'en'] as const) {
         const page = await operatorPage(browser, server, viewport, lang);
-        await page.getByRole('link', { name: bo(lang, 'nav.players') }).click();
+        await page.getByRole('link', { name: bo(lang, 'nav.players'), exact: true }).click();
         await page.getByRole('link', { name: player.phone }).waitFor();
         expect(await overflowingElements(page), `players ${viewport} ${lang}`).toEqual([]);
         await screenshot(page, `backoffice-players-${viewport}-${lang}`);

@@ -30,7 +30,7 @@ const StatementRoute = lazy(withTexts(statementTexts, () => import('./routes/sta
 const BonusRoute = lazy(withTexts(bonusTexts, () => import('./routes/bonus-route')));
 const SpinRoute = lazy(withTexts(spinTexts, () => import('./routes/spin-route')));
 const PlaySafeRoute = lazy(withTexts(playSafeTexts, () => import('./routes/play-safe-route')));
-const TerminatedRoute = lazy(() => import('./routes/terminated-route'));
+const TerminatedRoute = lazy(withTexts(contactTexts, () => import('./routes/terminated-route')));
 const NotFoundRoute = lazy(() => import('./routes/not-found-route'));
 
 function Screen({ children }: { children: ReactNode }) {
