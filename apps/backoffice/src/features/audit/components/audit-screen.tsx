@@ -3,41 +3,22 @@ import { AUDIT_ACTIONS, AUDIT_PAGE_SIZE, AUDIT_TARGET_TYPES } from '@wallet/cont
 import { DateTime } from '@wallet/web-kit/ui/date-time';
 import { SelectField, TextField } from '@wallet/web-kit/ui/field';
 import { ListIcon } from '@wallet/web-kit/ui/icons';
-import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFilterForm } from '@/lib/filter-form';
 import { canCall } from '@/lib/permissions';
 import { useMe } from '@/lib/session/get-me';
 import { useStaff } from '@/lib/staff/get-staff';
 import { ExportCsvButton } from '@/ui/export-csv-button';
 import { PagedTable } from '@/ui/paged-table';
-import { type AuditFilters, auditRequest, EMPTY_AUDIT_FILTERS, useAudit } from '../api/get-audit';
+import { auditRequest, EMPTY_AUDIT_FILTERS, useAudit } from '../api/get-audit';
 
 /** Who changed what and when, newest first: filtered and paged by the server, downloadable as CSV. */
 export function AuditScreen() {
   const { t } = useTranslation();
   const me = useMe();
-  const [draft, setDraft] = useState<AuditFilters>(EMPTY_AUDIT_FILTERS);
-  const [filters, setFilters] = useState<AuditFilters>(EMPTY_AUDIT_FILTERS);
-  const [page, setPage] = useState(1);
+  const { filters, page, setPage, apply, clear, bind } = useFilterForm(EMPTY_AUDIT_FILTERS);
   const audit = useAudit(filters, page);
   const staff = useStaff({ enabled: canCall(me.data?.role, 'GET /api/backoffice/staff') });
-
-  const apply = (event: FormEvent) => {
-    event.preventDefault();
-    setFilters(draft);
-    setPage(1);
-  };
-  const clear = () => {
-    setDraft(EMPTY_AUDIT_FILTERS);
-    setFilters(EMPTY_AUDIT_FILTERS);
-    setPage(1);
-  };
-  const bind = (key: keyof AuditFilters) => ({
-    name: key,
-    value: draft[key],
-    onChange: (event: { target: { value: string } }) =>
-      setDraft((current) => ({ ...current, [key]: event.target.value })),
-  });
 
   return (
     <div className="page">

@@ -3,11 +3,12 @@ import { SPIN_COUPON_STATUSES, SPIN_PAGE_SIZE, SPIN_PRIZE_TYPES } from '@wallet/
 import { DateTime } from '@wallet/web-kit/ui/date-time';
 import { SelectField, TextField } from '@wallet/web-kit/ui/field';
 import { GiftIcon } from '@wallet/web-kit/ui/icons';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFilterForm } from '@/lib/filter-form';
 import { ExportCsvButton } from '@/ui/export-csv-button';
 import { PagedTable } from '@/ui/paged-table';
-import { type CouponFilters, couponsRequest, EMPTY_COUPON_FILTERS, useCoupons } from '../api/get-coupons';
+import { couponsRequest, EMPTY_COUPON_FILTERS, useCoupons } from '../api/get-coupons';
 import { FulfilDialog } from './fulfil-dialog';
 import { PlayerCell } from './player-cell';
 import { WheelSelect } from './wheel-select';
@@ -16,27 +17,9 @@ import { prizeText } from './wheel-texts';
 /** The coupons players won, newest first; a claimed non-cash prize is handed over here (with a confirmation). */
 export function CouponsPanel({ canFulfil }: { canFulfil: boolean }) {
   const { t } = useTranslation();
-  const [draft, setDraft] = useState<CouponFilters>(EMPTY_COUPON_FILTERS);
-  const [filters, setFilters] = useState<CouponFilters>(EMPTY_COUPON_FILTERS);
-  const [page, setPage] = useState(1);
+  const { draft, setDraft, filters, page, setPage, apply, clear, bind } = useFilterForm(EMPTY_COUPON_FILTERS);
   const [fulfilling, setFulfilling] = useState<SpinCouponRow | null>(null);
   const coupons = useCoupons(filters, page);
-  const apply = (event: FormEvent) => {
-    event.preventDefault();
-    setFilters(draft);
-    setPage(1);
-  };
-  const clear = () => {
-    setDraft(EMPTY_COUPON_FILTERS);
-    setFilters(EMPTY_COUPON_FILTERS);
-    setPage(1);
-  };
-  const bind = (key: keyof CouponFilters) => ({
-    name: key,
-    value: draft[key],
-    onChange: (event: { target: { value: string } }) =>
-      setDraft((current) => ({ ...current, [key]: event.target.value })),
-  });
   return (
     <>
       <form className="card filters" onSubmit={apply} aria-label={t('spinwheel.filterCoupons')}>

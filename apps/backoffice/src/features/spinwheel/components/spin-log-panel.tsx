@@ -3,11 +3,11 @@ import { SPIN_PAGE_SIZE } from '@wallet/contract/backoffice/spinwheel-rules';
 import { DateTime } from '@wallet/web-kit/ui/date-time';
 import { TextField } from '@wallet/web-kit/ui/field';
 import { ListIcon } from '@wallet/web-kit/ui/icons';
-import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFilterForm } from '@/lib/filter-form';
 import { ExportCsvButton } from '@/ui/export-csv-button';
 import { PagedTable } from '@/ui/paged-table';
-import { EMPTY_SPIN_LOG_FILTERS, type SpinLogFilters, spinLogRequest, useSpinLog } from '../api/get-spin-log';
+import { EMPTY_SPIN_LOG_FILTERS, spinLogRequest, useSpinLog } from '../api/get-spin-log';
 import { PlayerCell } from './player-cell';
 import { useWheelNames, WheelSelect } from './wheel-select';
 import { prizeText } from './wheel-texts';
@@ -15,27 +15,9 @@ import { prizeText } from './wheel-texts';
 /** Every spin, newest first: who, when, on which wheel version, what it drew and where its coupon is now. */
 export function SpinLogPanel() {
   const { t } = useTranslation();
-  const [draft, setDraft] = useState<SpinLogFilters>(EMPTY_SPIN_LOG_FILTERS);
-  const [filters, setFilters] = useState<SpinLogFilters>(EMPTY_SPIN_LOG_FILTERS);
-  const [page, setPage] = useState(1);
+  const { draft, setDraft, filters, page, setPage, apply, clear, bind } = useFilterForm(EMPTY_SPIN_LOG_FILTERS);
   const spins = useSpinLog(filters, page);
   const wheelName = useWheelNames();
-  const apply = (event: FormEvent) => {
-    event.preventDefault();
-    setFilters(draft);
-    setPage(1);
-  };
-  const clear = () => {
-    setDraft(EMPTY_SPIN_LOG_FILTERS);
-    setFilters(EMPTY_SPIN_LOG_FILTERS);
-    setPage(1);
-  };
-  const bind = (key: keyof SpinLogFilters) => ({
-    name: key,
-    value: draft[key],
-    onChange: (event: { target: { value: string } }) =>
-      setDraft((current) => ({ ...current, [key]: event.target.value })),
-  });
   return (
     <>
       <form className="card filters" onSubmit={apply} aria-label={t('spinwheel.filterSpins')}>
