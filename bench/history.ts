@@ -16,7 +16,11 @@ export const LEDGER_ROWS = Number(process.env.BENCH_HISTORY_LEDGER_ROWS ?? 1_000
 /** Statement lines a page holds in the app (SPEC: the statement screen pages by 10). */
 export const PAGE_LIMIT = 10;
 
-/** Rows for one player: deposits a minute apart going back from now, all settled. */
+/**
+ * Rows for one player: settled 1-baht transfers into the sandbox game a minute apart going back from now,
+ * the kind of line the bench's own load writes, so the loaded first page holds what the fresh one held
+ * and the two figures differ by history size alone (a page of deposits also looks up their channels).
+ */
 function rowsSql(dialect: 'sqlite' | 'postgres', userId: string, count: number, prefix: string): string {
   const quoted = `'${userId.replaceAll("'", "''")}'`;
   const series =
@@ -24,11 +28,25 @@ function rowsSql(dialect: 'sqlite' | 'postgres', userId: string, count: number, 
       ? `select i from generate_series(1, ${count}) as i`
       : `with recursive n(i) as (select 1 union all select i + 1 from n where i < ${count}) select i from n`;
   const now = Date.now();
+  // PostgreSQL: written with the triggers off (the loader's session), so each line's position is given
+  // here and the count raised once; 300,000 updates of one count row in one transaction would take
+  // minutes. SQLite's trigger keeps them as it does for the server.
+  const position =
+    dialect === 'postgres'
+      ? `, coalesce((select total from statement_counts where user_id = ${quoted}), 0) + ${count + 1} - i`
+      : '';
   return `insert into statements (id, user_id, statement_type, from_code, to_code, amount, currency, status,
-                                  game_account_id, linked_kind, linked_description, created_at, updated_at)
-          select '${prefix}-' || i, ${quoted}, 'deposit', null, 'WALLET', 10000, 'THB', 'SUCCESS',
-                 null, null, null, ${now} - i * 60000, ${now} - i * 60000
+                                  game_account_id, linked_kind, linked_description, created_at, updated_at${position ? ', user_seq' : ''})
+          select '${prefix}-' || i, ${quoted}, 'transfer', 'WALLET', 'pg', 100, 'THB', 'SUCCESS',
+                 null, null, null, ${now} - cast(i as bigint) * 60000, ${now} - cast(i as bigint) * 60000${position}
           from (${series}) as series`;
+}
+
+/** PostgreSQL: the count of lines the loader added for a player (its triggers were off). */
+function countSql(userId: string, count: number): string {
+  const quoted = `'${userId.replaceAll("'", "''")}'`;
+  return `insert into statement_counts (user_id, total) values (${quoted}, ${count})
+          on conflict (user_id) do update set total = statement_counts.total + ${count}`;
 }
 
 /**
@@ -47,7 +65,7 @@ function ledgerSql(dialect: 'sqlite' | 'postgres'): string[] {
             ('bench-history-b', null, 'game_float', 'bench-history-b', 'THB', ${LEDGER_ROWS}, ${now})`,
     `insert into ledger_transfers (id, debit_account_id, credit_account_id, amount, currency, kind, ref_type, ref_id, created_at)
      select 'bench-history-' || i, 'bench-history-a', 'bench-history-b', 1, 'THB', 'game_result', 'bench', 'bench-' || i,
-            ${now} - i * 1000
+            ${now} - cast(i as bigint) * 1000
      from (${series}) as series`,
   ];
 }
@@ -82,7 +100,14 @@ export async function loadHistory(databaseUrl: string, userIds: string[]): Promi
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
-    for (const s of statements) await client.query(rowsSql('postgres', s.userId, s.count, s.prefix));
+    // The loader is the database's owner in the bench: it may switch its own session's triggers off.
+    await client.query('begin');
+    await client.query('set local session_replication_role = replica');
+    for (const s of statements) {
+      await client.query(rowsSql('postgres', s.userId, s.count, s.prefix));
+      await client.query(countSql(s.userId, s.count));
+    }
+    await client.query('commit');
     for (const statement of ledgerSql('postgres')) await client.query(statement);
     await client.query('analyze statements');
     await client.query('analyze ledger_transfers');

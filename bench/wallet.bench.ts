@@ -16,6 +16,7 @@
  * BENCH_HISTORY=1 adds the large-history figures (bench/history.ts): the statement's first and last
  * pages and GET /api/wallet, alone and while two connections page a busy player's statement, on the
  * fresh database and again after loading 300,000 lines for one player and 1,000,000 in all.
+ * BENCH_ONLY=sqlite or BENCH_ONLY=postgres measures one database only.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -32,6 +33,8 @@ const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
 const WARMUP_S = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
 const PLAYERS = CONNECTIONS;
 const HISTORY = process.env.BENCH_HISTORY === '1';
+/** BENCH_ONLY=sqlite or BENCH_ONLY=postgres runs one database's figures (both by default). */
+const ONLY = process.env.BENCH_ONLY;
 /** Lets the bench read the server's /metrics (its count of round trips to PostgreSQL). */
 const METRICS_TOKEN = randomUUID();
 /** Calls made one at a time, with nothing else running, to count round trips per call. */
@@ -417,9 +420,11 @@ const built = spawnSync('npm', ['run', 'build', '-w', '@wallet/server'], { cwd: 
 if (built.status !== 0) throw new Error('the server build failed');
 const bareServer = await freePortServer('bench/bare-server.ts');
 try {
-  await benchDatabase('SQLite', {}, bareServer.url);
+  if (ONLY !== 'postgres') await benchDatabase('SQLite', {}, bareServer.url);
   const pgBase = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-  if (pgBase) {
+  if (ONLY === 'sqlite') {
+    console.info('\nPostgreSQL skipped (BENCH_ONLY=sqlite).');
+  } else if (pgBase) {
     const name = `bench_${Date.now()}`;
     const admin = new pg.Client({ connectionString: pgBase });
     await admin.connect();

@@ -1,4 +1,6 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
@@ -136,6 +138,70 @@ describe('serving the web app', () => {
     expect(asset.statusCode).toBe(200);
     expect(asset.headers['cache-control']).toContain('immutable');
     expect((await ctx.app.inject({ method: 'GET', url: '/api/unknown' })).json()).toEqual({ message: 'NO_DATA' });
+  });
+});
+
+describe('the player app’s inline route preloader', () => {
+  const preloader = "(function () { var a = '/assets/login-1.js'; })();";
+  let ctx: TestContext;
+  let webDir: string;
+  const hash = (script: string) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
+  beforeAll(async () => {
+    webDir = mkdtempSync(join(tmpdir(), 'web-dist-'));
+    writeFileSync(
+      join(webDir, 'index.html'),
+      `<!doctype html><title>x</title><script>${preloader}</script><script type="module" src="/assets/i.js"></script>`,
+    );
+    const backofficeDir = mkdtempSync(join(tmpdir(), 'backoffice-dist-'));
+    writeFileSync(join(backofficeDir, 'index.html'), '<!doctype html><div id="root">back office</div>');
+    ctx = await createTestContext('sqlite', { WEB_DIST_DIR: webDir, BACKOFFICE_DIST_DIR: backofficeDir });
+  });
+  afterAll(async () => ctx.close());
+
+  const scriptSources = (csp: unknown) =>
+    String(csp)
+      .split(';')
+      .map((directive) => directive.trim())
+      .find((directive) => directive.startsWith('script-src '));
+
+  it('is allowed by its hash on every page of the app, and no other inline script is', async () => {
+    for (const url of ['/', '/login', '/user/home', '/index.html']) {
+      const res = await ctx.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(scriptSources(res.headers['content-security-policy']), url).toBe(`script-src 'self' ${hash(preloader)}`);
+    }
+    // The back office has no inline script, and the API's own policy stays as strict as it was.
+    const backoffice = await ctx.app.inject({ method: 'GET', url: '/backoffice/staff' });
+    expect(scriptSources(backoffice.headers['content-security-policy'])).toBe("script-src 'self'");
+    const api = await ctx.app.inject({ method: 'GET', url: '/api/lookup/active' });
+    expect(api.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+  });
+
+  it('sends every page of the app compressed, as it sends the app’s files', async () => {
+    writeFileSync(
+      join(webDir, 'index.html'),
+      `<!doctype html><title>x</title><script>${preloader}</script>${'<p>padding</p>'.repeat(200)}`,
+    );
+    for (const url of ['/', '/login', '/user/home?x=1', '/backoffice/staff']) {
+      const res = await ctx.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type'], url).toContain('text/html');
+      if (!url.startsWith('/backoffice')) expect(res.headers['content-encoding'], url).toBe('gzip');
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+    }
+    const head = await ctx.app.inject({ method: 'HEAD', url: '/login' });
+    expect(head.statusCode).toBe(200);
+    // Still never the app where a file or a call was meant.
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/unknown' })).json()).toEqual({ message: 'NO_DATA' });
+    expect((await ctx.app.inject({ method: 'POST', url: '/login' })).statusCode).toBe(404);
+    expect((await ctx.app.inject({ method: 'GET', url: '/backoffice/assets/gone.js' })).statusCode).toBe(404);
+  });
+
+  it('follows a deploy that replaces index.html under the running server', async () => {
+    const next = "(function () { var a = '/assets/login-2.js'; })();";
+    writeFileSync(join(webDir, 'index.html'), `<!doctype html><title>x</title><script>${next}</script>`);
+    const res = await ctx.app.inject({ method: 'GET', url: '/login' });
+    expect(scriptSources(res.headers['content-security-policy'])).toBe(`script-src 'self' ${hash(next)}`);
   });
 });
 

@@ -8,6 +8,7 @@ import { openTestDatabase, type TestDatabase, testDialects } from '../../test/he
 import { type Db, openDb } from './database.ts';
 import { dialectOf } from './dialect.ts';
 import { migrate } from './migrate.ts';
+import { postgresRoundTrips } from './postgres.ts';
 import { prepared, transaction } from './prepared.ts';
 
 const putSetting = prepared(
@@ -19,6 +20,10 @@ const bumpSetting = prepared<{ value: string }>(
   'update settings set value = value || $1 where key = $2 returning value',
 );
 const dropSetting = prepared('delete from settings where key = $1');
+const bumpWithCte = prepared<{ value: string }>(
+  `with target as (select key from settings where key = $2)
+   update settings set value = value || $1 from target where settings.key = target.key returning settings.value`,
+);
 
 describe.each(testDialects())('prepared statements on %s', (dialect) => {
   let testDb: TestDatabase;
@@ -44,6 +49,123 @@ describe.each(testDialects())('prepared statements on %s', (dialect) => {
     expect(await bumpSetting.first(db.kysely, ['!', 'p-1'])).toEqual({ value: '"b"!' });
     expect(await dropSetting.run(db.kysely, ['p-1'])).toBe(1);
     expect(await dropSetting.run(db.kysely, ['p-1'])).toBe(0);
+  });
+
+  it.runIf(dialect === 'postgres')(
+    'runs a query-builder text as a named statement from its second use, and one-off texts unnamed',
+    async () => {
+      const named = await db.kysely.transaction().execute(async (trx) => {
+        const read = (key: string) =>
+          trx.selectFrom('settings').select('value').where('key', '=', key).where('updated_at', '>', -7).execute();
+        await read('a');
+        await read('b');
+        await trx.selectFrom('settings').select('key').where('updated_at', '>', -8).execute();
+        // The connection is the transaction's: its prepared statements are the ones these made.
+        const { rows } = await sql<{ statement: string }>`select statement from pg_prepared_statements`.execute(trx);
+        return rows.map((row) => row.statement);
+      });
+      expect(named.filter((text) => text.includes('> $2'))).toHaveLength(1);
+      expect(named.some((text) => text.includes('"updated_at" > $1'))).toBe(false);
+    },
+  );
+
+  it.runIf(dialect === 'postgres')(
+    'keeps answering a named `select *` after a migration adds a column (a rolling deploy)',
+    async () => {
+      await sql`create table if not exists deploy_probe (id text primary key)`.execute(db.kysely);
+      await sql`insert into deploy_probe (id) values ('a')`.execute(db.kysely);
+      const read = () =>
+        db.kysely
+          .selectFrom('deploy_probe' as never)
+          .selectAll()
+          .where('id' as never, '=', 'a' as never)
+          .execute();
+      // Named from the second use, on every connection of the pool that runs it.
+      await Promise.all(Array.from({ length: 6 }, read));
+      await Promise.all(Array.from({ length: 6 }, read));
+      await sql`alter table deploy_probe add column note text`.execute(db.kysely);
+      const rows = await Promise.all(Array.from({ length: 6 }, read));
+      for (const found of rows) expect(found).toEqual([{ id: 'a', note: null }]);
+    },
+  );
+
+  it('defers a write inside a transaction to its next statement or its commit, atomically', async () => {
+    const trips = async <T>(work: () => Promise<T>) => {
+      const before = postgresRoundTrips();
+      const value = await work();
+      return { value, trips: postgresRoundTrips() - before };
+    };
+    // Carried by the next statement (which sees the database as before it), committed with it.
+    const carried = await trips(() =>
+      db.kysely.transaction().execute(async (trx) => {
+        await putSetting.defer(trx, ['d-1', '"one"', 1]);
+        await putSetting.defer(trx, ['d-2', '"two"', 1]);
+        return readSetting.first(trx, ['d-1']);
+      }),
+    );
+    // SQLite runs it at once (no round trip to save): the read sees it there.
+    expect(carried.value).toEqual(dialect === 'postgres' ? undefined : { value: '"one"' });
+    expect(await readSetting.first(db.kysely, ['d-1'])).toEqual({ value: '"one"' });
+    expect(await readSetting.first(db.kysely, ['d-2'])).toEqual({ value: '"two"' });
+    if (dialect === 'postgres') expect(carried.trips).toBe(3); // begin, the read carrying both writes, commit
+
+    // A statement with its own WITH takes them too.
+    await db.kysely.transaction().execute(async (trx) => {
+      await dropSetting.defer(trx, ['d-2']);
+      await bumpWithCte.first(trx, ['!', 'd-1']);
+    });
+    expect(await readSetting.first(db.kysely, ['d-1'])).toEqual({ value: '"one"!' });
+    expect(await readSetting.first(db.kysely, ['d-2'])).toBeUndefined();
+
+    // Only deferred writes: one statement, no BEGIN or COMMIT; a failing one undoes the others.
+    const alone = await trips(() =>
+      db.kysely.transaction().execute(async (trx) => {
+        await putSetting.defer(trx, ['d-3', '"three"', 1]);
+        await dropSetting.defer(trx, ['d-1']);
+      }),
+    );
+    expect(await readSetting.first(db.kysely, ['d-3'])).toEqual({ value: '"three"' });
+    expect(await readSetting.first(db.kysely, ['d-1'])).toBeUndefined();
+    if (dialect !== 'postgres') return;
+    expect(alone.trips).toBe(1);
+    // A write that fails (a time that is not a number) fails the transaction, which undoes the rest.
+    await expect(
+      db.kysely.transaction().execute(async (trx) => {
+        await dropSetting.defer(trx, ['d-3']);
+        await putSetting.defer(trx, ['d-4', '"four"', 'not a number']);
+      }),
+    ).rejects.toThrow();
+    expect(await readSetting.first(db.kysely, ['d-3'])).toEqual({ value: '"three"' });
+    expect(await readSetting.first(db.kysely, ['d-4'])).toBeUndefined();
+
+    // A transaction that sent a statement first: the failing write fails the commit, nothing stays.
+    await expect(
+      db.kysely.transaction().execute(async (trx) => {
+        await putSetting.run(trx, ['d-5', '"five"', 1]);
+        await putSetting.defer(trx, ['d-6', '"six"', 'not a number']);
+      }),
+    ).rejects.toThrow();
+    expect(await readSetting.first(db.kysely, ['d-5'])).toBeUndefined();
+
+    // Rolled back: never sent.
+    const rolledBack = await trips(() =>
+      db.kysely
+        .transaction()
+        .execute(async (trx) => {
+          await putSetting.defer(trx, ['d-7', '"seven"', 1]);
+          throw new Error('changed my mind');
+        })
+        .catch(() => 'rolled back'),
+    );
+    expect(rolledBack.value).toBe('rolled back');
+    expect(await readSetting.first(db.kysely, ['d-7'])).toBeUndefined();
+    expect(rolledBack.trips).toBe(0);
+
+    // Outside a transaction it runs at once; a transaction that did nothing costs nothing.
+    await putSetting.defer(db.kysely, ['d-8', '"eight"', 1]);
+    expect(await readSetting.first(db.kysely, ['d-8'])).toEqual({ value: '"eight"' });
+    const empty = await trips(() => db.kysely.transaction().execute(async () => 'nothing'));
+    expect(empty.trips).toBe(0);
   });
 
   it('runs inside a transaction: sees its writes, and rolls back with it', async () => {

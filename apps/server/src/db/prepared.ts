@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type SQLite from 'better-sqlite3';
 import { CompiledQuery, type Kysely, type Transaction } from 'kysely';
+import { DEFER_MARK } from './deferred-writes.ts';
 import type { Database } from './schema.ts';
 import { type DirectSqlite, directOf } from './sqlite/group-commit-driver.ts';
 
@@ -42,6 +43,15 @@ export interface PreparedSql<Row> {
   first(db: Kysely<Database>, params: readonly unknown[]): Promise<Row | undefined>;
   /** A write without RETURNING: how many rows it changed. */
   run(db: Kysely<Database>, params: readonly unknown[]): Promise<number>;
+  /**
+   * A write whose outcome nobody waits for. Inside a transaction on PostgreSQL it travels with the
+   * transaction's next statement or its commit instead of a round trip of its own (deferred-writes.ts);
+   * anywhere else it runs at once. Only for a write whose row count nobody needs, that fails only as a
+   * bug would (its error surfaces later, ending the transaction all the same), and whose rows nothing
+   * later in the same transaction reads or writes: the statement carrying it sees the database as it
+   * was before it.
+   */
+  defer(db: Kysely<Database>, params: readonly unknown[]): Promise<void>;
 }
 
 /**
@@ -115,6 +125,12 @@ export function prepared<Row = Record<string, unknown>>(text: string): PreparedS
         onSqlite(db, (st) => st.run(sqliteParams(params)).changes) ??
         viaKysely(db, params).then((result) => Number(result.numAffectedRows ?? 0))
       );
+    },
+    async defer(db, params) {
+      // SQLite is in process: a statement costs no round trip, so it simply runs.
+      const done = onSqlite(db, (st) => st.run(sqliteParams(params)));
+      if (done) await done;
+      else await db.executeQuery(CompiledQuery.raw(DEFER_MARK + text, params as unknown[]));
     },
   };
 }

@@ -141,8 +141,12 @@ export function createIdempotency(db: Kysely<Database>, clock: Clock) {
     return true;
   }
 
+  /**
+   * Inside a transaction the answer travels with its next statement or its commit (PostgreSQL: no
+   * round trip of its own); nothing in a transaction reads the key after its answer is stored.
+   */
   async function remember(on: Kysely<Database>, userId: string, key: string, status: number, body: unknown) {
-    await storeAnswer.run(on, [status, JSON.stringify(body), userId, key]);
+    await storeAnswer.defer(on, [status, JSON.stringify(body), userId, key]);
   }
 
   /** The answer a failure leaves for repeats: its status, code and field. */

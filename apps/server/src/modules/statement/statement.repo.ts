@@ -27,33 +27,45 @@ export async function pageStatements(db: Kysely<Database>, userId: string, offse
 /**
  * The channel of each of these deposit statements, read from the record that booked it: a bank transfer of
  * the feed, a paid QR, a verified slip, a redeemed gift link or a manual notice (whose id is the statement's).
- * One indexed lookup per channel for a page of at most a few dozen ids.
+ * One statement of five indexed lookups (one round trip on PostgreSQL) for a page of at most a few dozen ids.
  */
 export async function depositChannels(
   db: Kysely<Database>,
   statementIds: string[],
 ): Promise<Map<string, DepositChannel>> {
+  if (statementIds.length === 0) return new Map();
+  const channel = (name: DepositChannel) => sql<DepositChannel>`${sql.lit(name)}`.as('channel');
+  const rows = await db
+    .selectFrom('bank_transfers')
+    .select(['statement_id as id', channel('bank')])
+    .where('statement_id', 'in', statementIds)
+    .unionAll(
+      db
+        .selectFrom('qrcodes')
+        .select(['statement_id as id', channel('qr')])
+        .where('statement_id', 'in', statementIds),
+    )
+    .unionAll(
+      db
+        .selectFrom('slips')
+        .select(['statement_id as id', channel('slip')])
+        .where('statement_id', 'in', statementIds),
+    )
+    .unionAll(
+      db
+        .selectFrom('gift_link_redemptions')
+        .select(['statement_id as id', channel('giftLink')])
+        .where('statement_id', 'in', statementIds),
+    )
+    .unionAll(
+      db
+        .selectFrom('manual_deposits')
+        .select(['id', channel('manual')])
+        .where('id', 'in', statementIds),
+    )
+    .execute();
   const channels = new Map<string, DepositChannel>();
-  if (statementIds.length === 0) return channels;
-  const [transfers, qrcodes, slips, giftLinks, notices] = await Promise.all([
-    db.selectFrom('bank_transfers').select('statement_id as id').where('statement_id', 'in', statementIds).execute(),
-    db.selectFrom('qrcodes').select('statement_id as id').where('statement_id', 'in', statementIds).execute(),
-    db.selectFrom('slips').select('statement_id as id').where('statement_id', 'in', statementIds).execute(),
-    db
-      .selectFrom('gift_link_redemptions')
-      .select('statement_id as id')
-      .where('statement_id', 'in', statementIds)
-      .execute(),
-    db.selectFrom('manual_deposits').select('id').where('id', 'in', statementIds).execute(),
-  ]);
-  const found: Array<[Array<{ id: string | null }>, DepositChannel]> = [
-    [transfers, 'bank'],
-    [qrcodes, 'qr'],
-    [slips, 'slip'],
-    [giftLinks, 'giftLink'],
-    [notices, 'manual'],
-  ];
-  for (const [rows, channel] of found) for (const row of rows) if (row.id) channels.set(row.id, channel);
+  for (const row of rows) if (row.id) channels.set(row.id, row.channel);
   return channels;
 }
 

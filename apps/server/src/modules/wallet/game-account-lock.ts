@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Dialect } from '../../db/dialect.ts';
+import { prepared } from '../../db/prepared.ts';
 import type { Database } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { DomainError } from '../../lib/domain-error.ts';
@@ -19,6 +20,39 @@ export class GameAccountBusy extends DomainError {
   }
 }
 
+/** Another instance holds the lease: thrown inside the caller's first transaction, which rolls back and runs again. */
+class LeaseHeld extends Error {
+  constructor() {
+    super('game account lease held by another instance');
+    this.name = 'LeaseHeld';
+  }
+}
+
+/**
+ * What work holding an account may do with its lease (PostgreSQL; on SQLite both are plain calls).
+ * Each lease write done inside a transaction the work runs anyway saves a round trip and a commit of
+ * its own, which on PostgreSQL is most of what a transfer costs.
+ */
+export interface AccountHold {
+  /**
+   * Runs the work's first transaction, for work started with `leaseInFirstTransaction`: `run` must call
+   * `takeLease(trx)` first thing in it. While another instance holds the lease the transaction rolls
+   * back and runs again, up to the wait (then GameAccountBusy, nothing done).
+   */
+  first<R>(run: (takeLease: (trx: Kysely<Database>) => Promise<void>) => Promise<R>): Promise<R>;
+  /** Frees the lease with the work's last transaction, committed with it. */
+  releaseIn(trx: Kysely<Database>): Promise<void>;
+}
+
+const takeLeaseSql = (db: Kysely<Database>, accountId: string, now: number) =>
+  db
+    .updateTable('game_accounts')
+    .set({ lease_until: now + LEASE_MS })
+    .where('id', '=', accountId)
+    .where('lease_until', '<', now)
+    .executeTakeFirst();
+const freeLease = prepared('update game_accounts set lease_until = 0 where id = $1');
+
 /**
  * One provider conversation at a time per game account. A refresh must never read the provider's
  * balance while a transfer is between our ledger and the provider, or it would book the money in
@@ -33,20 +67,19 @@ export function createGameAccountLocks(db: Kysely<Database>, dialect: Dialect, c
   const tails = new Map<string, Promise<void>>();
   const useLease = dialect === 'postgres';
 
-  async function takeLease(accountId: string, waitMs: number, stopWaiting?: () => Promise<boolean>): Promise<boolean> {
+  /** Retries `attempt` (which answers whether it got the lease) every RETRY_MS until `waitMs` has passed. */
+  async function whileHeld<R>(
+    attempt: () => Promise<{ got: true; value: R } | { got: false }>,
+    waitMs: number,
+    stopWaiting?: () => Promise<boolean>,
+  ): Promise<R> {
     const deadline = Date.now() + waitMs;
-    for (let attempt = 0; ; attempt += 1) {
-      const now = clock.now();
-      const result = await db
-        .updateTable('game_accounts')
-        .set({ lease_until: now + LEASE_MS })
-        .where('id', '=', accountId)
-        .where('lease_until', '<', now)
-        .executeTakeFirst();
-      if (Number(result.numUpdatedRows) === 1) return true;
-      if (Date.now() >= deadline) return false;
+    for (let round = 0; ; round += 1) {
+      const result = await attempt();
+      if (result.got) return result.value;
+      if (Date.now() >= deadline) throw new GameAccountBusy();
       // Asked once the account turns out to be held, so the uncontended path costs nothing more.
-      if (attempt === 0 && stopWaiting && (await stopWaiting())) return false;
+      if (round === 0 && stopWaiting && (await stopWaiting())) throw new GameAccountBusy();
       await new Promise((resolve) => setTimeout(resolve, RETRY_MS));
     }
   }
@@ -54,12 +87,22 @@ export function createGameAccountLocks(db: Kysely<Database>, dialect: Dialect, c
   /**
    * Runs `work` holding the account. `waitMs` bounds the wait for another instance's lease; past it
    * the call fails with GameAccountBusy and nothing has been done. So it does at once when
-   * `stopWaiting` says the wait is pointless (a retry of a request already answered).
+   * `stopWaiting` says the wait is pointless (a retry of a request already answered). With
+   * `leaseInFirstTransaction` the lease is taken by the work's first transaction (`hold.first`) instead
+   * of a write of its own; work that talks to the provider before any transaction must not ask for it.
    */
   async function withAccount<T>(
     accountId: string,
-    work: () => Promise<T>,
-    { waitMs = 10_000, stopWaiting }: { waitMs?: number; stopWaiting?: (() => Promise<boolean>) | undefined } = {},
+    work: (hold: AccountHold) => Promise<T>,
+    {
+      waitMs = 10_000,
+      stopWaiting,
+      leaseInFirstTransaction = false,
+    }: {
+      waitMs?: number;
+      stopWaiting?: (() => Promise<boolean>) | undefined;
+      leaseInFirstTransaction?: boolean;
+    } = {},
   ): Promise<T> {
     const previous = tails.get(accountId) ?? Promise.resolve();
     let release = () => {};
@@ -69,13 +112,57 @@ export function createGameAccountLocks(db: Kysely<Database>, dialect: Dialect, c
     const mine = previous.then(() => gate);
     tails.set(accountId, mine);
     await previous;
+    let leased = false;
+    let freedInWork = false;
+    async function first<R>(run: (takeLease: (trx: Kysely<Database>) => Promise<void>) => Promise<R>): Promise<R> {
+      if (!useLease || !leaseInFirstTransaction) return run(async () => {});
+      const takeLease = async (trx: Kysely<Database>) => {
+        if (Number((await takeLeaseSql(trx, accountId, clock.now())).numUpdatedRows) !== 1) throw new LeaseHeld();
+      };
+      const value = await whileHeld<R>(
+        async () => {
+          try {
+            return { got: true, value: await run(takeLease) };
+          } catch (error) {
+            if (error instanceof LeaseHeld) return { got: false };
+            throw error;
+          }
+        },
+        waitMs,
+        stopWaiting,
+      );
+      leased = true;
+      return value;
+    }
+    const hold: AccountHold = {
+      first,
+      releaseIn: async (trx) => {
+        if (!leased) return;
+        // Travels with the transaction's next statement or its commit: nothing after it reads the lease.
+        await freeLease.defer(trx, [accountId]);
+        freedInWork = true;
+      },
+    };
     try {
-      if (useLease && !(await takeLease(accountId, waitMs, stopWaiting))) throw new GameAccountBusy();
+      if (useLease && !leaseInFirstTransaction) {
+        await whileHeld<undefined>(
+          async () =>
+            Number((await takeLeaseSql(db, accountId, clock.now())).numUpdatedRows) === 1
+              ? { got: true, value: undefined }
+              : { got: false },
+          waitMs,
+          stopWaiting,
+        );
+        leased = true;
+      }
+      let finished = false;
       try {
-        return await work();
+        const value = await work(hold);
+        finished = true;
+        return value;
       } finally {
-        if (useLease)
-          await db.updateTable('game_accounts').set({ lease_until: 0 }).where('id', '=', accountId).execute();
+        // Freed in the work's last transaction only if that committed, which the work's return says.
+        if (leased && !(finished && freedInWork)) await freeLease.run(db, [accountId]);
       }
     } finally {
       release();

@@ -12,6 +12,13 @@ describe.runIf(process.env.TEST_DATABASE_URL)('a game account still leased by a 
   });
   afterAll(async () => ctx?.close());
 
+  const gameAccountOf = (phone: string) =>
+    ctx.db.kysely
+      .selectFrom('game_accounts')
+      .innerJoin('users', 'users.id', 'game_accounts.user_id')
+      .select('game_accounts.id')
+      .where('users.username', '=', phone)
+      .executeTakeFirstOrThrow();
   const leaseHeldByTheDead = (accountId: string, until: number) =>
     ctx.db.kysely.updateTable('game_accounts').set({ lease_until: until }).where('id', '=', accountId).execute();
 
@@ -28,12 +35,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('a game account still leased by a 
       });
     const first = await send('answered-before-the-crash');
     expect(first.statusCode).toBe(200);
-    const account = await ctx.db.kysely
-      .selectFrom('game_accounts')
-      .innerJoin('users', 'users.id', 'game_accounts.user_id')
-      .select('game_accounts.id')
-      .where('users.username', '=', phone)
-      .executeTakeFirstOrThrow();
+    const account = await gameAccountOf(phone);
     await leaseHeldByTheDead(account.id, ctx.clock.now() + 150_000);
 
     const replay = await send('answered-before-the-crash');
@@ -51,5 +53,40 @@ describe.runIf(process.env.TEST_DATABASE_URL)('a game account still leased by a 
     expect(later.statusCode).toBe(200);
     const wallet = await ctx.app.inject({ method: 'GET', url: '/api/wallet', headers: bearer(token) });
     expect(wallet.json().wallet.amount).toBe(90);
+  }, 60_000);
+
+  it('frees the lease after every kind of transfer, taken and freed inside the money transactions', async () => {
+    const { phone, token } = await registerPlayer(ctx.app);
+    await fundWallet(ctx.app, phone, 100);
+    await ctx.app.inject({ method: 'GET', url: '/api/wallet/activate/pg', headers: bearer(token) });
+    const account = await gameAccountOf(phone);
+    const lease = async () =>
+      Number(
+        (
+          await ctx.db.kysely
+            .selectFrom('game_accounts')
+            .select('lease_until')
+            .where('id', '=', account.id)
+            .executeTakeFirstOrThrow()
+        ).lease_until,
+      );
+    const move = (payload: object, key: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/wallet/transfer',
+        headers: { ...bearer(token), 'idempotency-key': key },
+        payload,
+      });
+
+    expect((await move({ from: 'WALLET', to: 'pg', amount: 30 }, 'lease-in-1')).statusCode).toBe(200);
+    expect(await lease()).toBe(0);
+    expect((await move({ from: 'pg', to: 'WALLET', amount: 10 }, 'lease-out-1')).statusCode).toBe(200);
+    expect(await lease()).toBe(0);
+    // Refused inside the first transaction (not enough money): the lease taken there rolled back with it.
+    const refusedMove = await move({ from: 'WALLET', to: 'pg', amount: 500 }, 'lease-in-2');
+    expect(refusedMove.json()).toEqual({ message: 'MONEY_NOT_ENOUGH', field: 'amount' });
+    expect(await lease()).toBe(0);
+    const wallet = await ctx.app.inject({ method: 'GET', url: '/api/wallet', headers: bearer(token) });
+    expect(wallet.json().wallet.amount).toBe(80);
   }, 60_000);
 });

@@ -17,7 +17,7 @@ import type { Database } from '../../db/schema.ts';
 import type { DomainEvents } from '../../events/domain-events.ts';
 import type { PlayerRestrictions } from '../../events/player-restrictions.ts';
 import { ledgerBalance, openGameLedgerAccount, playerLedgerAccounts } from '../../ledger/accounts.ts';
-import { bookMovement, insertStatement, settleStatement } from '../../ledger/booking.ts';
+import { bookMovement, insertStatement, settleStatement, settleStatementWithCommit } from '../../ledger/booking.ts';
 import { InsufficientFunds, LEDGER_KINDS, SYSTEM_KINDS, type SystemAccounts } from '../../ledger/ledger.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
@@ -264,39 +264,42 @@ export function createWalletService(deps: WalletServiceDeps) {
   ): Promise<MoveResult> {
     return locks.withAccount(
       ctx.account.id,
-      async () => {
+      async (hold) => {
         const statementId = orderedId(now());
         let walletAfter = 0;
         let gameAfter = 0;
         let value = 0;
         try {
-          await tx.transaction(
-            db,
-            async (trx) => {
-              const at = now();
-              value = amount === 'all' ? await ledgerBalance(trx, ctx.wallet.id) : amount;
-              if (value < MIN_TRANSFER_MINOR)
-                throw amount === 'all' ? new InsufficientFunds(ctx.wallet.id) : refused('TRANSFER_MINIMUM', 'amount');
-              const result = await bookMovement(trx, {
-                statement: {
-                  id: statementId,
-                  userId: ctx.userId,
-                  statementType: 'transfer',
-                  fromCode: WALLET_CODE,
-                  toCode: ctx.account.providerCode,
-                  status: 'PENDING',
-                  gameAccountId: ctx.account.id,
-                },
-                from: ctx.wallet,
-                to: ctx.game,
-                amount: value,
-                kind: LEDGER_KINDS.gameTransfer,
-                now: at,
-              });
-              walletAfter = result.fromBalance;
-              gameAfter = result.toBalance;
-            },
-            statementId,
+          await hold.first((takeLease) =>
+            tx.transaction(
+              db,
+              async (trx) => {
+                await takeLease(trx);
+                const at = now();
+                value = amount === 'all' ? await ledgerBalance(trx, ctx.wallet.id) : amount;
+                if (value < MIN_TRANSFER_MINOR)
+                  throw amount === 'all' ? new InsufficientFunds(ctx.wallet.id) : refused('TRANSFER_MINIMUM', 'amount');
+                const result = await bookMovement(trx, {
+                  statement: {
+                    id: statementId,
+                    userId: ctx.userId,
+                    statementType: 'transfer',
+                    fromCode: WALLET_CODE,
+                    toCode: ctx.account.providerCode,
+                    status: 'PENDING',
+                    gameAccountId: ctx.account.id,
+                  },
+                  from: ctx.wallet,
+                  to: ctx.game,
+                  amount: value,
+                  kind: LEDGER_KINDS.gameTransfer,
+                  now: at,
+                });
+                walletAfter = result.fromBalance;
+                gameAfter = result.toBalance;
+              },
+              statementId,
+            ),
           );
         } catch (error) {
           if (error instanceof InsufficientFunds) throw refused('MONEY_NOT_ENOUGH', 'amount');
@@ -308,9 +311,10 @@ export function createWalletService(deps: WalletServiceDeps) {
         );
         if (deposit.ok) {
           return finishMove(tx, last, async (trx) => {
-            await settleStatement(trx, statementId, 'SUCCESS', now());
+            await settleStatementWithCommit(trx, statementId, 'SUCCESS', now());
             // Wins or losses since the last sync show up here for free: keep the ledger in step.
             if (deposit.value.balance !== gameAfter) await bookGameResult(trx, ctx, deposit.value.balance, now());
+            await hold.releaseIn(trx);
             return moved(walletAfter);
           });
         }
@@ -326,7 +330,7 @@ export function createWalletService(deps: WalletServiceDeps) {
         }
         return moved(walletAfter, 202, TRANSFER_PENDING);
       },
-      { stopWaiting: tx.repeatOfAnother },
+      { stopWaiting: tx.repeatOfAnother, leaseInFirstTransaction: true },
     );
   }
 
@@ -339,7 +343,7 @@ export function createWalletService(deps: WalletServiceDeps) {
   ): Promise<MoveResult> {
     return locks.withAccount(
       ctx.account.id,
-      async () => {
+      async (hold) => {
         const synced = await syncGameAccount(db, ctx, providerTimeoutMs, now);
         if (synced.balance === null) throw upstreamFailed('TRANSFER_FAIL');
         if (synced.changed)
@@ -381,6 +385,7 @@ export function createWalletService(deps: WalletServiceDeps) {
             const at = now();
             if (withdrawal.ok) await bookGameResult(trx, ctx, withdrawal.value.balance + value, at);
             walletAfter = (await completeTransferOut(trx, ctx, statementId, value, at)).toBalance;
+            await hold.releaseIn(trx);
             return moved(walletAfter);
           });
           events.notify('wallet.changed', { userId: ctx.userId, walletMinor: walletAfter });
