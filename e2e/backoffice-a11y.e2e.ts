@@ -3,41 +3,21 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, smallTargets } from './support/axe.ts';
 import {
+  BACKOFFICE_SIZES,
   type BackofficeLang,
+  type BackofficeSize,
   backofficeText as bo,
   DEMO_OWNER,
   openBackofficePage,
   signInToBackoffice,
 } from './support/backoffice.ts';
 import { launchBrowser, screenshot } from './support/browser.ts';
-import { fundWallet, PLAYER_PASSWORD, postJson, registerPlayer, type TestPlayer } from './support/players.ts';
+import { callJson, fundWallet, PLAYER_PASSWORD, postJson, registerPlayer, type TestPlayer } from './support/players.ts';
 import { type RunningServer, startServer } from './support/server.ts';
-
-/** A desktop, and a tablet held upright: the back office's two sizes (issue 14). */
-const SIZES = {
-  desktop: { width: 1280, height: 800 },
-  tablet: { width: 820, height: 1180 },
-} as const;
-type Size = keyof typeof SIZES;
 
 /** The operator's seeded AUTO deposit account, where a transfer from an unknown account waits for an operator. */
 const OPERATOR_ACCOUNT = '1234567890';
 const UNMATCHED_AMOUNT = 777.25;
-
-/** A JSON call with a bearer token, failing loudly on a non-2xx. */
-async function call<T>(baseUrl: string, method: string, path: string, token: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${baseUrl}${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${token}`,
-      'content-type': 'application/json',
-      'idempotency-key': crypto.randomUUID(),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-  return res.json() as Promise<T>;
-}
 
 /**
  * Puts one item in each queue that has a decision dialog to check: a manual-deposit notice, a
@@ -51,13 +31,13 @@ async function fillQueues(baseUrl: string, player: TestPlayer): Promise<void> {
   });
   await fundWallet(baseUrl, player.phone, 500);
   for (let tries = 0; ; tries++) {
-    const { wallet } = await call<{ wallet: { amount: number } }>(baseUrl, 'GET', '/api/wallet', token);
+    const { wallet } = await callJson<{ wallet: { amount: number } }>(baseUrl, 'GET', '/api/wallet', token);
     if (wallet.amount >= 500) break;
     if (tries > 50) throw new Error('the sandbox credit never reached the wallet');
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   const changeAccount = (bankAccountNo: string) =>
-    call<{ message: string }>(baseUrl, 'PUT', '/api/account/profile', token, {
+    callJson<{ message: string }>(baseUrl, 'PUT', '/api/account/profile', token, {
       name: 'Malee Player',
       bankCode: player.bankCode,
       bankAccountName: 'MALEE PLAYER',
@@ -65,19 +45,24 @@ async function fillQueues(baseUrl: string, player: TestPlayer): Promise<void> {
       password: PLAYER_PASSWORD,
     });
   const changes = () =>
-    call<{ items: { id: string }[] }>(baseUrl, 'GET', '/api/backoffice/bank-changes', owner).then((r) => r.items);
+    callJson<{ items: { id: string }[] }>(baseUrl, 'GET', '/api/backoffice/bank-changes', owner).then((r) => r.items);
   await changeAccount(`${player.bankAccountNo.slice(0, -1)}${(Number(player.bankAccountNo.slice(-1)) + 1) % 10}`);
   const [request] = await changes();
-  await call(baseUrl, 'POST', `/api/backoffice/bank-changes/${request?.id}/approve`, owner, {});
-  const held = await call<{ message: string }>(baseUrl, 'POST', '/api/wallet/withdraw', token, { amount: 120 });
+  await callJson(baseUrl, 'POST', `/api/backoffice/bank-changes/${request?.id}/approve`, owner, {});
+  const held = await callJson<{ message: string }>(baseUrl, 'POST', '/api/wallet/withdraw', token, { amount: 120 });
   if (held.message !== 'WITHDRAW_PENDING') throw new Error(`withdrawal not held: ${held.message}`);
   await changeAccount(`${player.bankAccountNo.slice(0, -2)}55`);
 
-  const { money } = await call<{ money: Record<string, unknown> }>(baseUrl, 'GET', '/api/backoffice/settings', owner);
-  await call(baseUrl, 'PUT', '/api/backoffice/settings/money', owner, { ...money, isManual: true });
-  const notice = await call<{ message: string }>(baseUrl, 'POST', '/api/wallet/add', token, { amount: 40 });
+  const { money } = await callJson<{ money: Record<string, unknown> }>(
+    baseUrl,
+    'GET',
+    '/api/backoffice/settings',
+    owner,
+  );
+  await callJson(baseUrl, 'PUT', '/api/backoffice/settings/money', owner, { ...money, isManual: true });
+  const notice = await callJson<{ message: string }>(baseUrl, 'POST', '/api/wallet/add', token, { amount: 40 });
   if (notice.message !== 'DEPOSIT_PENDING') throw new Error(`no manual-deposit notice: ${notice.message}`);
-  await call(baseUrl, 'PUT', '/api/backoffice/settings/money', owner, { ...money, isManual: false });
+  await callJson(baseUrl, 'PUT', '/api/backoffice/settings/money', owner, { ...money, isManual: false });
   await uploadAmbiguousSlip(baseUrl);
 }
 
@@ -161,7 +146,7 @@ describe('back-office accessibility (axe-core, 44 px targets on a tablet)', () =
   async function operatorPage(lang: BackofficeLang): Promise<Page> {
     let page = pages[lang];
     if (!page) {
-      page = await openBackofficePage(browser, server, SIZES.desktop, lang);
+      page = await openBackofficePage(browser, server, BACKOFFICE_SIZES.desktop, lang);
       await signInToBackoffice(page, lang, DEMO_OWNER);
       pages[lang] = page;
     }
@@ -183,7 +168,7 @@ describe('back-office accessibility (axe-core, 44 px targets on a tablet)', () =
     ['tablet', 'en'],
     ['desktop', 'th'],
     ['tablet', 'th'],
-  ] as const satisfies ReadonlyArray<readonly [Size, BackofficeLang]>)(
+  ] as const satisfies ReadonlyArray<readonly [BackofficeSize, BackofficeLang]>)(
     'every screen on a %s in %s',
     async (size, lang) => {
       const page = await operatorPage(lang);
@@ -203,7 +188,7 @@ describe('back-office accessibility (axe-core, 44 px targets on a tablet)', () =
         await page.getByRole('heading', { level: 1 }).waitFor();
       };
 
-      await page.setViewportSize(SIZES[size]);
+      await page.setViewportSize(BACKOFFICE_SIZES[size]);
       await page.goto('/backoffice/');
       await page.waitForFunction((l) => document.documentElement.lang === l, lang);
       await page.getByTestId('today-figures').waitFor();

@@ -3,7 +3,9 @@ import type { Browser, Page } from 'playwright-core';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  BACKOFFICE_SIZES,
   type BackofficeLang,
+  type BackofficeSize,
   backofficeText as bo,
   openBackofficePage,
   signInToBackoffice,
@@ -11,12 +13,6 @@ import {
 import { launchBrowser, overflowingElements, screenshot } from './support/browser.ts';
 import { fundWallet, PLAYER_PASSWORD, postJson, registerPlayer } from './support/players.ts';
 import { type RunningServer, startServer } from './support/server.ts';
-
-/** The back office's two sizes for this screen: a desktop and a tablet held upright. */
-const SIZES = {
-  desktop: { width: 1280, height: 800 },
-  tablet: { width: 820, height: 1180 },
-} as const;
 
 /** What the guest's socket heard, in order. */
 interface Heard {
@@ -115,8 +111,8 @@ describe('the agents’ chat console (issue 17)', () => {
     return guest;
   }
 
-  async function agentPage(lang: BackofficeLang, size: keyof typeof SIZES): Promise<Page> {
-    const page = await openBackofficePage(browser, server, SIZES[size], lang);
+  async function agentPage(lang: BackofficeLang, size: BackofficeSize): Promise<Page> {
+    const page = await openBackofficePage(browser, server, BACKOFFICE_SIZES[size], lang);
     await signInToBackoffice(page, lang);
     await page.getByRole('link', { name: new RegExp(`^${bo(lang, 'nav.chat')}`) }).click();
     await page.getByRole('heading', { level: 1, name: bo(lang, 'chat.title') }).waitFor();

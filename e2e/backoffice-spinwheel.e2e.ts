@@ -6,41 +6,21 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from './support/axe.ts';
 import {
+  BACKOFFICE_SIZES,
   type BackofficeLang,
+  type BackofficeSize,
   backofficeText as bo,
   DEMO_OWNER,
   openBackofficePage,
   signInToBackoffice,
 } from './support/backoffice.ts';
 import { launchBrowser, overflowingElements, SCREENS_DIR, screenshot } from './support/browser.ts';
-import { postJson } from './support/players.ts';
+import { callJson, postJson } from './support/players.ts';
 import { ledgerCheck, type RunningServer, startServer } from './support/server.ts';
-
-/** The back office's two sizes: a desktop and a tablet held upright. */
-const SIZES = {
-  desktop: { width: 1280, height: 800 },
-  tablet: { width: 820, height: 1180 },
-} as const;
-type Size = keyof typeof SIZES;
 
 /** The demo player the seed gives coins (README). */
 const DEMO_PLAYER = { username: '0812345678', password: 'demo1234' } as const;
 const MARKETING = { username: 'marketing.e2e', password: 'marketing e2e own secret' } as const;
-
-/** A JSON call with a bearer token and a fresh request key, failing loudly on a non-2xx. */
-async function call<T>(baseUrl: string, method: string, path: string, token: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${baseUrl}${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${token}`,
-      'content-type': 'application/json',
-      'idempotency-key': crypto.randomUUID(),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-  return res.json() as Promise<T>;
-}
 
 /** What the editor shows for a bonus per spin: baht with 2 decimals. */
 const baht = (minor: number) =>
@@ -75,7 +55,7 @@ describe('the operator runs the spin wheel in the back office', () => {
     browser = await launchBrowser();
     ({ token: owner } = await postJson<{ token: string }>(server.url, '/api/backoffice/login', DEMO_OWNER));
     // A marketing operator, as the owner makes one; the temporary password is replaced at once.
-    const { temporaryPassword } = await call<{ temporaryPassword: string }>(
+    const { temporaryPassword } = await callJson<{ temporaryPassword: string }>(
       server.url,
       'POST',
       '/api/backoffice/staff',
@@ -86,7 +66,7 @@ describe('the operator runs the spin wheel in the back office', () => {
       username: MARKETING.username,
       password: temporaryPassword,
     });
-    await call(server.url, 'POST', '/api/backoffice/me/password', first, {
+    await callJson(server.url, 'POST', '/api/backoffice/me/password', first, {
       currentPassword: temporaryPassword,
       newPassword: MARKETING.password,
     });
@@ -98,16 +78,24 @@ describe('the operator runs the spin wheel in the back office', () => {
   });
 
   const wheels = () =>
-    call<{ items: SpinWheelView[] }>(server.url, 'GET', '/api/backoffice/spinwheel/wheels', owner).then((r) => r.items);
+    callJson<{ items: SpinWheelView[] }>(server.url, 'GET', '/api/backoffice/spinwheel/wheels', owner).then(
+      (r) => r.items,
+    );
   const spin = () =>
-    call<{ success: boolean; code?: string; error?: string }>(server.url, 'POST', '/api/spinwheel/spin', player, {});
+    callJson<{ success: boolean; code?: string; error?: string }>(
+      server.url,
+      'POST',
+      '/api/spinwheel/spin',
+      player,
+      {},
+    );
 
   async function operatorPage(
     lang: BackofficeLang,
-    size: Size,
+    size: BackofficeSize,
     operator: { username: string; password: string } = DEMO_OWNER,
   ): Promise<Page> {
-    const page = await openBackofficePage(browser, server, SIZES[size], lang);
+    const page = await openBackofficePage(browser, server, BACKOFFICE_SIZES[size], lang);
     await signInToBackoffice(page, lang, operator);
     return page;
   }
@@ -171,7 +159,7 @@ describe('the operator runs the spin wheel in the back office', () => {
     expect(after?.slices[index]?.weight).toBe(newWeight);
     expect(after?.expected.bonusPerSpin).toBeCloseTo(expected.bonusPerSpin, 6);
     // The audit log keeps who changed it.
-    const audit = await call<{ items: { action: string; operatorUsername: string }[] }>(
+    const audit = await callJson<{ items: { action: string; operatorUsername: string }[] }>(
       server.url,
       'GET',
       '/api/backoffice/audit?action=spinwheel.wheel_update',
@@ -214,7 +202,7 @@ describe('the operator runs the spin wheel in the back office', () => {
         },
       ],
     };
-    const { wheel } = await call<{ wheel: SpinWheelView }>(
+    const { wheel } = await callJson<{ wheel: SpinWheelView }>(
       server.url,
       'POST',
       '/api/backoffice/spinwheel/wheels',
@@ -223,7 +211,7 @@ describe('the operator runs the spin wheel in the back office', () => {
     );
     const won = await spin();
     expect(won).toMatchObject({ success: true, code: 'CAP' });
-    const { coupons } = await call<{ coupons: { id: string; slice: { code: string }; claimed: boolean }[] }>(
+    const { coupons } = await callJson<{ coupons: { id: string; slice: { code: string }; claimed: boolean }[] }>(
       server.url,
       'GET',
       '/api/spinwheel/coupon',
@@ -231,7 +219,7 @@ describe('the operator runs the spin wheel in the back office', () => {
     );
     const cap = coupons.find((coupon) => coupon.slice.code === 'CAP' && !coupon.claimed);
     expect(cap).toBeDefined();
-    await call(server.url, 'POST', '/api/spinwheel/coupon/claim', player, { coupon: cap?.id });
+    await callJson(server.url, 'POST', '/api/spinwheel/coupon/claim', player, { coupon: cap?.id });
 
     const page = await operatorPage('en', 'desktop');
     await page.goto('/backoffice/spinwheel?tab=coupons');
@@ -268,7 +256,7 @@ describe('the operator runs the spin wheel in the back office', () => {
     ['tablet', 'en'],
     ['desktop', 'th'],
     ['tablet', 'th'],
-  ] as const satisfies ReadonlyArray<readonly [Size, BackofficeLang]>)(
+  ] as const satisfies ReadonlyArray<readonly [BackofficeSize, BackofficeLang]>)(
     'every spin-wheel screen fits a %s in %s',
     async (size, lang) => {
       const page = await operatorPage(lang, size);

@@ -31,9 +31,7 @@ export async function axeViolations(page: Page, label: string, options: AxeOptio
   // (script-src 'self') rightly refuses to an inline <script>; the page keeps its real CSP under test.
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
   // Animations settle first so colour contrast is measured on what the player ends up seeing.
-  await page.waitForFunction(() =>
-    document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
-  );
+  await animationsSettled(page);
   const results = (await page.evaluate(
     async ({ exclude }) => {
       const axe = (window as unknown as { axe: typeof import('axe-core') }).axe;
@@ -58,6 +56,13 @@ export async function axeViolations(page: Page, label: string, options: AxeOptio
 /** The smallest a control may be on a phone (WCAG 2.5.5), bigger than axe's own 24 px target-size rule. */
 export const MIN_TARGET_PX = 44;
 
+/** Waits until every finite animation in the page has finished (endless ones, such as spinners, are left running). */
+async function animationsSettled(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+  );
+}
+
 export interface TargetOptions {
   /**
    * Also measure links that stand alone (the only text of their parent: a back link, a name in a table
@@ -71,6 +76,8 @@ export interface TargetOptions {
  * (links inside running text are exempt, as WCAG allows), one readable line each.
  */
 export async function smallTargets(page: Page, label: string, options: TargetOptions = {}): Promise<string[]> {
+  // A control popping in (the chat invitation scales up from 96%) is measured at its settled size.
+  await animationsSettled(page);
   const found = await page.evaluate(
     ({ min, standaloneLinks }) => {
       const out: string[] = [];

@@ -27,6 +27,13 @@ export const BACKOFFICE_VIEWPORTS = {
   tablet: { width: 1024, height: 768 },
 } as const;
 
+/** A desktop, and a tablet held upright: the sizes the screen checks (a11y, chat, spin wheel) use (issue 14). */
+export const BACKOFFICE_SIZES = {
+  desktop: { width: 1280, height: 800 },
+  tablet: { width: 820, height: 1180 },
+} as const;
+export type BackofficeSize = keyof typeof BACKOFFICE_SIZES;
+
 /** A fresh browser window on the back office with the operator's language stored, as a returning operator has it. */
 export async function openBackofficePage(
   browser: Browser,

@@ -4,11 +4,11 @@ import { BONUS_TYPES, type BonusType } from '@wallet/contract/bonus-rules';
 import { SelectField, TextField } from '@wallet/web-kit/ui/field';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LanguageFields, type Texts } from '@/ui/language-fields';
 import { useSaveBonusType } from '../api/save-bonus-type';
 import { BannersEditor } from './banners-editor';
 import { DraftNumberField } from './draft-field';
 import { draftReader, isoFromLocal, localFromIso } from './form-values';
-import { LanguageTexts, type Texts } from './language-texts';
 import { type OfferTermsDraft, OfferTermsFields, offerTermsDraft, readOfferTerms } from './offer-terms';
 import { CodeField, EnabledCheck, PromotionForm } from './promotion-form';
 
@@ -116,18 +116,18 @@ export function BonusTypeForm({ bonus, onDone }: { bonus: BonusTypeView | null; 
             />
             <EnabledCheck enabled={draft.enabled} onChange={(enabled) => set({ enabled })} />
           </div>
-          <LanguageTexts
+          <LanguageFields
             name="names"
             label={t('promotions.names')}
             value={draft.names}
-            thRequired
             error={problems.names ?? null}
             onChange={(names) => set({ names })}
           />
-          <LanguageTexts
+          <LanguageFields
             name="notices"
             label={t('promotions.notices')}
             html
+            hint={t('promotions.htmlHint')}
             value={draft.notices}
             onChange={(notices) => set({ notices })}
           />

@@ -7,6 +7,7 @@ import { Loader } from '@wallet/web-kit/ui/loader';
 import { LoadFailedCard } from '@wallet/web-kit/ui/status-card';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LanguageFields } from '@/ui/language-fields';
 import { useInviteSettings } from '../api/get-invite-settings';
 import { useRefundSettings } from '../api/get-refund-settings';
 import { useSaveInviteSettings } from '../api/save-invite-settings';
@@ -14,7 +15,6 @@ import { useSaveRefundSettings } from '../api/save-refund-settings';
 import { BannersEditor } from './banners-editor';
 import { DraftNumberField } from './draft-field';
 import { draftReader, textFromMinor } from './form-values';
-import { LanguageTexts } from './language-texts';
 import { EnabledCheck, PromotionForm } from './promotion-form';
 
 /** The programme's settings once loaded, or what went wrong loading them. */
@@ -183,7 +183,14 @@ function RefundForm({ settings, canManage }: { settings: RefundSettingsView; can
             {number('percentSuccess', t('promotions.percentSuccess'), problems, t('promotions.percentSuccessHint'))}
             {number('percentFail', t('promotions.percentFail'), problems, t('promotions.percentFailHint'))}
           </div>
-          <LanguageTexts name="info" label={t('promotions.refundInfo')} html value={info} onChange={setInfo} />
+          <LanguageFields
+            name="info"
+            label={t('promotions.refundInfo')}
+            html
+            hint={t('promotions.htmlHint')}
+            value={info}
+            onChange={setInfo}
+          />
           <BannersEditor value={banners} onChange={setBanners} />
         </>
       )}

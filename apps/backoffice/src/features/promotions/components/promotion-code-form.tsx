@@ -3,10 +3,10 @@ import { PROMOTION_CODE_PATTERN } from '@wallet/contract/backoffice/promotions-r
 import { TextField } from '@wallet/web-kit/ui/field';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LanguageFields, type Texts } from '@/ui/language-fields';
 import { useSavePromotionCode } from '../api/save-promotion-code';
 import { DraftNumberField } from './draft-field';
 import { draftReader, isoFromLocal, localFromIso } from './form-values';
-import { LanguageTexts, type Texts } from './language-texts';
 import { type OfferTermsDraft, OfferTermsFields, offerTermsDraft, readOfferTerms } from './offer-terms';
 import { CodeField, EnabledCheck, type Problems as FormProblems, PromotionForm } from './promotion-form';
 
@@ -111,10 +111,11 @@ export function PromotionCodeForm({ promotion, onDone }: { promotion: PromotionC
             />
             <EnabledCheck enabled={draft.enabled} onChange={(enabled) => set({ enabled })} />
           </div>
-          <LanguageTexts
+          <LanguageFields
             name="descriptions"
             label={t('promotions.descriptions')}
             html
+            hint={t('promotions.htmlHint')}
             value={draft.descriptions}
             onChange={(descriptions) => set({ descriptions })}
           />

@@ -1,9 +1,9 @@
 import { SPIN_LABEL_MAX, SPIN_NAME_MAX, type SpinPrizeType } from '@wallet/contract/backoffice/spinwheel-rules';
 import { SelectField, TextField } from '@wallet/web-kit/ui/field';
 import { useTranslation } from 'react-i18next';
+import { LanguageFields } from '@/ui/language-fields';
 import { BonusCodeField } from './bonus-code-field';
 import { type Problems, type SliceDraft, SPIN_PRIZE_TYPES } from './draft';
-import { LanguageFields } from './language-fields';
 import { percentText } from './wheel-texts';
 
 /** One slice of the wheel: what it shows, what it wins, how likely, how many. */
@@ -124,6 +124,8 @@ export function SliceEditor({
           maxLength={SPIN_LABEL_MAX}
           value={slice.labels}
           error={problem('labels')}
+          markOptional
+          columns
           onChange={(labels) => onChange({ labels })}
         />
         {slice.prizeType === 'item' ? (
@@ -133,6 +135,8 @@ export function SliceEditor({
             maxLength={SPIN_NAME_MAX}
             value={slice.itemNames}
             error={problem('itemNames')}
+            markOptional
+            columns
             onChange={(itemNames) => onChange({ itemNames })}
           />
         ) : null}
@@ -144,6 +148,8 @@ export function SliceEditor({
             label={t('spinwheel.descriptionsHint')}
             name={`${name}.htmlDescriptions`}
             html
+            columns
+            rows={2}
             value={slice.htmlDescriptions}
             onChange={(htmlDescriptions) => onChange({ htmlDescriptions })}
           />

@@ -5,6 +5,7 @@ import { FormError, TextField } from '@wallet/web-kit/ui/field';
 import { useToast } from '@wallet/web-kit/ui/toast';
 import { type FormEvent, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LanguageFields } from '@/ui/language-fields';
 import { useSaveWheel } from '../api/save-wheel';
 import {
   costSlicesOf,
@@ -18,7 +19,6 @@ import {
   type WheelDraft,
 } from './draft';
 import { ExpectedCost } from './expected-cost';
-import { LanguageFields } from './language-fields';
 import { SliceEditor } from './slice-editor';
 import { WheelPreview } from './wheel-preview';
 import { inLanguage } from './wheel-texts';
@@ -93,6 +93,8 @@ export function WheelForm({ wheel, onDone }: { wheel: SpinWheelView | null; onDo
             name="names"
             value={draft.names}
             error={problem('names')}
+            markOptional
+            columns
             onChange={(names) => set({ names })}
           />
           <div className="settings-grid spin-schedule">
