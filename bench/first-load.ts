@@ -21,9 +21,10 @@ import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { type Browser, type BrowserContext, chromium } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
 import { CHROMIUM_FLAGS, launchBrowser } from '../e2e/support/browser.ts';
 import { ROOT, type RunningServer, startServer } from '../e2e/support/server.ts';
+import { demoToken, signInLighthouseProfile } from './support/demo-session.ts';
 
 const BUDGET = {
   loginJsGzip: 95 * 1024,
@@ -41,7 +42,6 @@ const FAST_3G = {
 const REPORTS = join(ROOT, 'artifacts', 'budget');
 // CI judges on 5 runs: their median moves less with what else the machine is doing (about 20 s more a page).
 const LIGHTHOUSE_RUNS = Number(process.env.BUDGET_LIGHTHOUSE_RUNS ?? (process.env.CI === 'true' ? 5 : 3));
-const DEMO_PLAYER = { username: '0812345678', password: 'demo1234' };
 const LOGIN_READY = 'form:has(input[name=username]:enabled) button[type=submit]:enabled';
 const HOME_READY = '[data-testid=wallet-amount]';
 
@@ -67,16 +67,6 @@ function buildWeb(): { dist: string; temporary: boolean } {
   });
   if (built.status !== 0) throw new Error('the player app did not build');
   return { dist, temporary: true };
-}
-
-async function demoToken(server: RunningServer): Promise<string> {
-  const res = await fetch(`${server.url}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(DEMO_PLAYER),
-  });
-  if (!res.ok) throw new Error(`demo login answered ${res.status}`);
-  return ((await res.json()) as { token: string }).token;
 }
 
 async function signedInContext(browser: Browser, token: string | null): Promise<BrowserContext> {
@@ -206,13 +196,7 @@ async function runLighthouse(server: RunningServer, token: string) {
     ] as const) {
       const signedIn = path.startsWith('/user');
       if (signedIn) {
-        // Lighthouse keeps the profile's storage (disableStorageReset), so the member page opens signed in.
-        const cdpBrowser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
-        const page = await cdpBrowser.contexts()[0]!.newPage();
-        await page.goto(`${server.url}/favicon.svg`);
-        await page.evaluate((t) => localStorage.setItem('token', t), token);
-        await page.close();
-        await cdpBrowser.close();
+        await signInLighthouseProfile(chrome.port, server, token);
       }
       // Performance varies from run to run (more so on a shared machine): Lighthouse's advice is the median run.
       // A run in which Lighthouse itself failed (a runtime error, no performance score: seen about once in

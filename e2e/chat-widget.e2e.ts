@@ -10,7 +10,7 @@ import { type Lang, readOtp, text, uniqueAccountNo, uniquePhone, useLanguage } f
 import { axeViolations, smallTargets } from './support/axe.ts';
 import { DEMO_OWNER } from './support/backoffice.ts';
 import { launchBrowser, overflowingElements, phoneContext } from './support/browser.ts';
-import { PLAYER_PASSWORD, postJson } from './support/players.ts';
+import { callJson, PLAYER_PASSWORD, postJson } from './support/players.ts';
 import { buildWeb, type RunningServer, startServer } from './support/server.ts';
 
 const chatTexts: Record<Lang, Record<string, string>> = { th: chatTh.chat, lo: chatLo.chat, en: chatEn.chat };
@@ -28,16 +28,6 @@ const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
   'base64',
 );
-
-async function call<T>(baseUrl: string, method: string, path: string, token: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${baseUrl}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-  return res.json() as Promise<T>;
-}
 
 interface InboxRow {
   id: string;
@@ -79,16 +69,16 @@ describe('the chat widget', () => {
   let close: () => Promise<void>;
 
   const inbox = () =>
-    call<{ rows: InboxRow[] }>(server.url, 'GET', '/api/backoffice/chat/conversations?filter=all', owner).then(
+    callJson<{ rows: InboxRow[] }>(server.url, 'GET', '/api/backoffice/chat/conversations?filter=all', owner).then(
       (body) => body.rows,
     );
   const reply = (id: string, payload: string) =>
-    call(server.url, 'POST', `/api/backoffice/chat/conversations/${id}/reply`, owner, {
+    callJson(server.url, 'POST', `/api/backoffice/chat/conversations/${id}/reply`, owner, {
       clientMessageId: crypto.randomUUID(),
       message: { message_type: 'text', payload },
     });
   const staffMessages = (id: string) =>
-    call<{ messages: StaffMessage[] }>(
+    callJson<{ messages: StaffMessage[] }>(
       server.url,
       'GET',
       `/api/backoffice/chat/conversations/${id}/messages?skip=0&limit=50`,
@@ -239,7 +229,7 @@ describe('the chat widget', () => {
   });
 
   it('the agent ends the session and the player sees the end-of-session marker', async () => {
-    await call(server.url, 'POST', `/api/backoffice/chat/conversations/${conversationId}/end`, owner, {});
+    await callJson(server.url, 'POST', `/api/backoffice/chat/conversations/${conversationId}/end`, owner, {});
     await page.getByTestId('chat-session-ended').waitFor();
     expect(await page.getByTestId('chat-session-ended').textContent()).toBe(chatText('th', 'sessionEnded'));
   });

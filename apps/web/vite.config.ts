@@ -53,6 +53,13 @@ export default defineConfig(({ command, mode }) => ({
       // The app imports the contract's constants instead of keeping copies of them; inlining every imported
       // constant (not only in conditions, the default) keeps those imports as small as the copies were.
       optimization: { inlineConst: true },
+      output: {
+        // Everything every page runs (the entry's static imports) in one file, not nine small ones: over
+        // HTTP/1.1 a browser opens six connections to the server, and on a slow network each further
+        // request waits a round trip for one of them (/login: 16 scripts became 9, 3.4 KB less gzip;
+        // Lighthouse's first paint 2.0 -> 1.8 s). Screens loaded on demand keep their own chunks.
+        codeSplitting: { groups: [{ name: 'app', tags: ['$initial'] }] },
+      },
     },
   },
   test: {

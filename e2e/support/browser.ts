@@ -12,6 +12,7 @@ export const CHROMIUM_FLAGS = [
   '--disable-component-update',
   '--disable-sync',
   '--no-first-run',
+  '--disable-features=PreloadTopChromeWebUI',
 ];
 
 /** Debian's Chromium with the flags this workplace needs; never a downloaded browser. */

@@ -18,6 +18,27 @@ export async function postJson<T = Record<string, string>>(
   return res.json() as Promise<T>;
 }
 
+/** A JSON call with a bearer token and a fresh Idempotency-Key, failing loudly on a non-2xx. */
+export async function callJson<T>(
+  baseUrl: string,
+  method: string,
+  path: string,
+  token: string,
+  body?: unknown,
+): Promise<T> {
+  const res = await fetch(`${baseUrl}${path}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${token}`,
+      'content-type': 'application/json',
+      'idempotency-key': crypto.randomUUID(),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+  return res.json() as Promise<T>;
+}
+
 export interface TestPlayer {
   phone: string;
   bankCode: string;

@@ -56,10 +56,12 @@ interface Files {
 
 /**
  * Without this, a phone fetches the entry, then (once it has run) the language file, then the screen: three
- * round trips one after the other on a slow network. index.html gets a tiny classic script (a file: the CSP
- * allows no inline script) that runs while the entry downloads and asks, for the address being opened and
- * the player's language, for the screen's chunks, their imports, their styles and the language file at
- * once (modulepreload), so every script of the first screen is requested in parallel.
+ * round trips one after the other on a slow network. index.html gets a tiny inline classic script that runs
+ * as the parser reaches it and asks, for the address being opened and the player's language, for the
+ * screen's chunks, their imports, their styles and the language file at once (modulepreload), so every
+ * script of the first screen is requested in parallel with the entry. Inline, not a file: an async file ran
+ * only once the busy main thread got to it, on a slow phone up to a second after it had arrived, and the
+ * screen's chunks waited for it. The server's CSP allows this script by its hash (static-files.ts).
  */
 export function routePreload(): Plugin {
   let config: ResolvedConfig;
@@ -124,11 +126,9 @@ export function routePreload(): Plugin {
       );
       const fallbackLanguage = config.env.VITE_LAO_MODE?.trim().toLowerCase() === 'true' ? 'lo' : 'th';
       const source = bootScript(routes, languages, fonts, fallbackLanguage);
-      const fileName = this.getFileName(
-        this.emitFile({ type: 'asset', name: 'route-preload.js', source, originalFileName: 'route-preload.js' }),
-      );
-      // async: it must not hold up the page, and it is tiny, so it still runs long before the entry has arrived.
-      const tag = `<script async src="${base}${fileName}"></script>`;
+      if (source.includes('</')) this.error('route-preload: the boot script would end its <script> element early');
+      // Before the entry's own tags, so the screen's requests start with the entry's.
+      const tag = `<script>${source}</script>`;
       const page = String(html.source);
       if (!page.includes('</title>')) this.error('route-preload: index.html has no <title>');
       html.source = page.replace('</title>', `</title>\n    ${tag}`);
@@ -153,7 +153,8 @@ function bootScript(
   fonts: Record<string, string[]>,
   fallback: string,
 ): string {
-  // ES5-level on purpose: it must run (or fail harmlessly) on any browser before the app does.
+  // ES5-level on purpose: it must run (or fail harmlessly) on any browser before the app does. No "</" in it:
+  // it sits inside a <script> element.
   return `(function () {
   var routes = ${JSON.stringify(routes)};
   var languages = ${JSON.stringify(languages)};

@@ -4,33 +4,30 @@ import '@fontsource/noto-sans-thai/latin-400.css';
 import '@fontsource/noto-sans-thai/latin-700.css';
 import '@/assets/fonts/noto-sans-lao.css';
 import '@/styles/global.css';
-import { setNavigator } from '@wallet/web-kit/lib/navigation';
 import { AppProviders } from '@wallet/web-kit/ui/app-providers';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import { OfflineScreen } from '@/features/pwa/components/offline-screen';
 import { UpdatePrompt } from '@/features/pwa/components/update-prompt';
 import { registerServiceWorker } from '@/features/pwa/lib/service-worker';
 import { initI18n } from '@/i18n/i18n';
 import { config } from '@/lib/config';
 import { createQueryClient } from './query-client';
-import { createAppRouter } from './router';
+import { AppRoutes } from './router';
 
 async function start() {
   document.title = config.appName;
   // Texts must exist before the first paint, or the player would see keys flash by.
   await initI18n();
-  const router = createAppRouter();
-  setNavigator((path) => {
-    void router.navigate(path, { replace: router.state.location.pathname === path });
-  });
   const root = document.getElementById('root');
   if (!root) throw new Error('#root is missing from index.html');
   createRoot(root).render(
     <StrictMode>
       <AppProviders queryClient={createQueryClient()}>
-        <RouterProvider router={router} />
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
         <OfflineScreen />
         <UpdatePrompt />
       </AppProviders>

@@ -1,4 +1,5 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { setToken } from '@wallet/web-kit/lib/auth-token';
 import { mockApi } from '@wallet/web-kit/testing/mock-api';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -73,6 +74,25 @@ describe('routes and guards', () => {
     expect(await screen.findByText('No transactions yet')).toBeTruthy();
   });
 
+  it("the member shell's Conditions button opens the operator's conditions, loaded when asked for", async () => {
+    setToken('t', true);
+    const calls = mockApi({
+      'POST /api/statement': { body: { total: 0, statements: [] } },
+      'GET /api/wallet': { body: walletResponse() },
+      'GET /api/lookup/conditions': { body: { conditions: ['Play fair'] } },
+    });
+    const user = userEvent.setup();
+    renderRoutes(routes, '/user/statement');
+    expect(await screen.findByText('No transactions yet')).toBeTruthy();
+    expect(calls.some((call) => call.path.startsWith('/api/lookup/conditions'))).toBe(false);
+
+    await user.click(screen.getByRole('button', { name: 'Conditions' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Conditions' });
+    expect(await within(dialog).findByText('Play fair')).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
   it('an invalid token on a member page clears it and goes to /login', async () => {
     setToken('expired', true);
     mockApi({
@@ -119,5 +139,29 @@ describe('routes and guards', () => {
     renderRoutes(routes, '/user/bonus');
     expect(await screen.findByRole('heading', { name: 'Bonus', level: 1 })).toBeTruthy();
     expect(await screen.findByText('No bonuses right now')).toBeTruthy();
+  });
+});
+
+describe('a screen that cannot load', () => {
+  it('shows the load-failed card, and the next address tries again', async () => {
+    const { render } = await import('@testing-library/react');
+    const { ScreenErrorBoundary } = await import('./router');
+    const Broken = () => {
+      throw new Error('Failed to fetch dynamically imported module');
+    };
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const view = render(
+      <ScreenErrorBoundary resetKey="/user/bonus">
+        <Broken />
+      </ScreenErrorBoundary>,
+    );
+    expect(await screen.findByText('Could not load this information.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+    view.rerender(
+      <ScreenErrorBoundary resetKey="/user/home">
+        <p>home screen</p>
+      </ScreenErrorBoundary>,
+    );
+    expect(await screen.findByText('home screen')).toBeTruthy();
   });
 });

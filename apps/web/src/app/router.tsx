@@ -1,6 +1,7 @@
+import { setNavigator } from '@wallet/web-kit/lib/navigation';
 import { Loader } from '@wallet/web-kit/ui/loader';
-import { lazy, type ReactNode, Suspense } from 'react';
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { Component, lazy, type ReactNode, Suspense, useLayoutEffect, useRef } from 'react';
+import { Navigate, type RouteObject, useLocation, useNavigate, useRoutes } from 'react-router';
 import { withTexts } from '@/i18n/i18n';
 import {
   accountFormTexts,
@@ -51,7 +52,6 @@ export const routes: RouteObject[] = [
   {
     path: paths.root,
     element: <PublicLayout />,
-    errorElement: <RouteError />,
     children: [
       { index: true, element: <Navigate to={paths.login} replace /> },
       {
@@ -105,7 +105,6 @@ export const routes: RouteObject[] = [
         </Screen>
       </RequireAuth>
     ),
-    errorElement: <RouteError />,
     children: [
       { index: true, element: <Navigate to={paths.userHome} replace /> },
       {
@@ -173,7 +172,6 @@ export const routes: RouteObject[] = [
         <TerminatedRoute />
       </Bare>
     ),
-    errorElement: <RouteError />,
   },
   {
     path: '*',
@@ -182,10 +180,59 @@ export const routes: RouteObject[] = [
         <NotFoundRoute />
       </Bare>
     ),
-    errorElement: <RouteError />,
   },
 ];
 
-export function createAppRouter() {
-  return createBrowserRouter(routes);
+interface BoundaryProps {
+  children: ReactNode;
+  /** The address shown: a new one tries again (a chunk that failed offline may load now). */
+  resetKey: string;
+}
+
+/** A screen that cannot load (its chunk gone after a deploy, the phone offline) shows RouteError instead. */
+export class ScreenErrorBoundary extends Component<BoundaryProps, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  override componentDidUpdate(previous: BoundaryProps) {
+    if (this.state.failed && previous.resetKey !== this.props.resetKey) this.setState({ failed: false });
+  }
+
+  override render() {
+    return this.state.failed ? <RouteError /> : this.props.children;
+  }
+}
+
+/** The HTTP client's redirects (a 401 to /login, a 410 to /terminated) go through the router. */
+function HttpClientNavigator() {
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const current = useRef(pathname);
+  current.current = pathname;
+  // A layout effect: it runs before any screen's query starts, so no call can answer before it is set.
+  useLayoutEffect(() => {
+    setNavigator((path) => {
+      void navigate(path, { replace: current.current === path });
+    });
+  }, [navigate]);
+  return null;
+}
+
+/**
+ * The screen for the current address, inside a BrowserRouter. Declarative routing on purpose: the data router
+ * (createBrowserRouter) would add about 17 KB gzip to every first load for loaders, actions and fetchers the
+ * app does not use (issue 18's budget on a slow phone).
+ */
+export function AppRoutes() {
+  const element = useRoutes(routes);
+  const { pathname } = useLocation();
+  return (
+    <>
+      <HttpClientNavigator />
+      <ScreenErrorBoundary resetKey={pathname}>{element}</ScreenErrorBoundary>
+    </>
+  );
 }

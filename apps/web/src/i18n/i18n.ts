@@ -2,7 +2,7 @@ import { LANGUAGE_COOKIE, LANGUAGES, type Language, STORAGE_KEYS } from '@wallet
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { config } from '@/lib/config';
-import { setCookie } from '@/lib/cookie';
+import { getCookie, setCookie } from '@/lib/cookie';
 
 type Bundle = { default: Record<string, unknown> };
 
@@ -72,7 +72,10 @@ export async function setLanguage(language: Language): Promise<void> {
   await loadBundle(language);
   await i18n.changeLanguage(language);
   localStorage.setItem(STORAGE_KEYS.locale, language);
-  setCookie(LANGUAGE_COOKIE, language.toUpperCase());
+  // Only when it changes: writing document.cookie is a synchronous trip to the browser, and this runs on
+  // every start, before the first screen (issue 18: total blocking time).
+  const cookie = language.toUpperCase();
+  if (getCookie(LANGUAGE_COOKIE) !== cookie) setCookie(LANGUAGE_COOKIE, cookie);
   document.documentElement.lang = language;
 }
 

@@ -1,13 +1,9 @@
 import { MONEY_DECIMALS } from '@wallet/contract/constants';
-
-const formatter = new Intl.NumberFormat('en-US', {
-  minimumFractionDigits: MONEY_DECIMALS,
-  maximumFractionDigits: MONEY_DECIMALS,
-});
+import { formatDecimal } from '../lib/number-format';
 
 /** 2 decimals with thousands separators, the same in every language (SPEC §9). */
 export function formatMoney(amount: number): string {
-  return formatter.format(amount);
+  return formatDecimal(amount, MONEY_DECIMALS);
 }
 
 export function Money({ value, signed = false, className }: { value: number; signed?: boolean; className?: string }) {

@@ -1,5 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { BUSINESS_TIME_ZONE } from '@wallet/contract/constants';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { formatDateTime, RelativeTime, relativeParts } from './date-time';
@@ -17,6 +18,29 @@ describe('shared formatting', () => {
 
   it('formats dates as DD/MM/YYYY HH:mm:ss in Bangkok time', () => {
     expect(formatDateTime('2026-03-01T20:15:09Z')).toBe('02/03/2026 03:15:09');
+  });
+
+  it('agrees with the time-zone database for Asia/Bangkok across years, days and midnights', () => {
+    const zone = new Intl.DateTimeFormat('en-GB', {
+      timeZone: BUSINESS_TIME_ZONE,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    });
+    const start = Date.parse('1990-01-01T00:00:00Z');
+    for (let at = start; at < Date.parse('2040-01-01T00:00:00Z'); at += 7_919_993_417) {
+      for (const instant of [
+        at,
+        at - (at % 86_400_000) + 17 * 3_600_000 - 1,
+        at - (at % 86_400_000) + 17 * 3_600_000,
+      ]) {
+        expect(formatDateTime(instant)).toBe(zone.format(instant).replace(',', ''));
+      }
+    }
   });
 
   it('picks the largest relative unit, counting a month as 30 days', () => {

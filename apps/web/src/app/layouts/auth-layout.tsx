@@ -1,13 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { clearToken } from '@wallet/web-kit/lib/auth-token';
 import { ChatIcon, DocumentIcon, HomeIcon, ListIcon, LogoutIcon, ShieldIcon, UserIcon } from '@wallet/web-kit/ui/icons';
+import { Loader } from '@wallet/web-kit/ui/loader';
 import { Logo } from '@wallet/web-kit/ui/logo';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet, useNavigate } from 'react-router';
 import { useLogout } from '@/features/auth/api/logout';
 import { ChatLauncher } from '@/features/chat/components/chat-launcher';
-import { ConditionsModal } from '@/features/conditions/components/conditions-modal';
 import { LanguageMenu } from '@/features/language/components/language-menu';
 import { RealityCheck } from '@/features/protection/components/reality-check';
 import { useWalletRealtime } from '@/features/realtime/use-wallet-realtime';
@@ -15,6 +15,12 @@ import '@/styles/wallet.css';
 import { config } from '@/lib/config';
 import { paths } from '@/lib/paths';
 import { WhenIdle } from '@/lib/when-idle';
+
+// Opened from the bottom bar now and then; loaded then, with its HTML sanitiser, not with every member page
+// (issue 18: the shell's first render and download).
+const ConditionsModal = lazy(() =>
+  import('@/features/conditions/components/conditions-modal').then((module) => ({ default: module.ConditionsModal })),
+);
 
 const navClass = ({ isActive }: { isActive: boolean }) => (isActive ? 'bottom-link is-active' : 'bottom-link');
 
@@ -101,7 +107,11 @@ export function AuthLayout() {
       <WhenIdle>
         <ChatLauncher />
       </WhenIdle>
-      <ConditionsModal open={conditionsOpen} onClose={() => setConditionsOpen(false)} />
+      {conditionsOpen ? (
+        <Suspense fallback={<Loader overlay />}>
+          <ConditionsModal open onClose={() => setConditionsOpen(false)} />
+        </Suspense>
+      ) : null}
       <WhenIdle>
         <RealityCheck onSignOut={onLogout} />
       </WhenIdle>

@@ -72,7 +72,13 @@ describe('useWalletRealtime', () => {
     setToken('token-1', true);
     const { queryClient } = setup();
     await waitFor(() => expect(sockets).toHaveLength(1));
-    expect(sockets[0]?.options).toMatchObject({ path: '/socket.io', auth: { token: 'token-1' } });
+    expect(sockets[0]?.options).toMatchObject({
+      path: '/socket.io',
+      auth: { token: 'token-1' },
+      // A WebSocket at once, long-polling only as the fallback.
+      transports: ['websocket', 'polling'],
+      tryAllTransports: true,
+    });
 
     act(() => sockets[0]?.emit('wallet:changed', { wallet: { amount: 4321.5 }, updatedAt: '2026-03-01T00:00:00Z' }));
     expect(queryClient.getQueryData<WalletResponse>(walletQueryKey)?.wallet.amount).toBe(4321.5);

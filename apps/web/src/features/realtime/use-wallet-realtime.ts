@@ -74,7 +74,15 @@ export function useWalletRealtime(): void {
       import('socket.io-client')
         .then(({ io }) => {
           if (closed) return;
-          const options = { path: SOCKET_PATH, auth: { token } };
+          // WebSocket first: one connection instead of a long-polling handshake and upgrade (four requests,
+          // each parsed on the main thread while the wallet's first screen is still settling, issue 18);
+          // long-polling remains the fallback where a network refuses WebSockets.
+          const options = {
+            path: SOCKET_PATH,
+            auth: { token },
+            transports: ['websocket', 'polling'],
+            tryAllTransports: true,
+          };
           const origin = socketOrigin();
           const socket = origin ? io(origin, options) : io(options);
           let connectedBefore = false;

@@ -106,14 +106,16 @@ describe('HomeScreen', () => {
     expect(within(pg).getByText('Pocket Gems').parentElement?.textContent).toBe('Pocket Gems 2,505.00');
     expect(within(pg).getByText('View data')).toBeTruthy();
 
-    const sbo = screen.getByTestId('game-card-sbo');
+    // One list per idle moment: sport and lotto follow the slots.
+    const sbo = await screen.findByTestId('game-card-sbo');
     expect(sbo.dataset.active).toBe('false');
     expect(within(sbo).getByText('Open account')).toBeTruthy();
     expect(screen.queryByTestId('game-card-amount-sbo')).toBeNull();
 
+    const lotto = await screen.findByRole('region', { name: 'Lotto' });
     const sections = screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
     expect(sections).toEqual(['Slots', 'Sport & casino', 'Lotto']);
-    expect(within(screen.getByRole('region', { name: 'Lotto' })).getByTestId('game-card-huay')).toBeTruthy();
+    expect(within(lotto).getByTestId('game-card-huay')).toBeTruthy();
     expect(pg.querySelector('img')?.getAttribute('src')).toBe('/media/games/pg/background.svg');
   });
 

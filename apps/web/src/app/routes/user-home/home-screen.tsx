@@ -3,6 +3,7 @@ import { AGREEMENT_MODAL_DELAY_MS } from '@wallet/contract/constants';
 import type { GameAccount, GameCategory, WalletResponse } from '@wallet/contract/wallet';
 import { GAME_CATEGORIES } from '@wallet/contract/wallet-codes';
 import { sumMoney } from '@wallet/web-kit/lib/money';
+import { formatCount } from '@wallet/web-kit/lib/number-format';
 import { DateTime } from '@wallet/web-kit/ui/date-time';
 import { ClockIcon, CoinIcon, GiftIcon, RefreshIcon, SwapIcon, WalletIcon } from '@wallet/web-kit/ui/icons';
 import { Loader } from '@wallet/web-kit/ui/loader';
@@ -26,8 +27,6 @@ import { useSpinActive } from '@/lib/spin-active';
 import { useWallet } from '@/lib/wallet/get-wallet';
 import { syncBalances, useLastSync } from '@/lib/wallet/refresh-slots';
 import { whenIdle } from '@/lib/when-idle';
-
-const countFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 
 /** The dialogs opened from the widget grid and the invite row; one at a time. */
 type MoneyDialog = 'deposit' | 'withdraw' | 'invite' | 'inviteClaim' | 'refund' | null;
@@ -146,11 +145,14 @@ function HomeContent() {
   // The game lists are most of the screen: kept as they are while something else on it changes (a dialog,
   // the agreement's timer, a later answer), so such a change costs a phone a small render, not the whole grid.
   const slots = data?.slots;
-  // The balance and the widgets paint first; the game grids follow in the next idle moment, as a second
-  // short task instead of one long one on a slow phone (issue 18: total blocking time).
-  const [gridsShown, setGridsShown] = useState(false);
+  // The balance and the widgets paint first; the game lists follow one per idle moment, each a short task
+  // instead of one long one on a slow phone (issue 18: total blocking time).
+  const [listsShown, setListsShown] = useState(0);
   const hasWallet = data !== undefined;
-  useEffect(() => (hasWallet ? whenIdle(() => setGridsShown(true)) : undefined), [hasWallet]);
+  useEffect(
+    () => (hasWallet && listsShown < GAME_CATEGORIES.length ? whenIdle(() => setListsShown((n) => n + 1)) : undefined),
+    [hasWallet, listsShown],
+  );
   const slotsByCategory = useMemo(
     () =>
       GAME_CATEGORIES.map((category) => ({ category, slots: (slots ?? []).filter((s) => s.category === category) })),
@@ -196,7 +198,7 @@ function HomeContent() {
               <HomeBanners />
             </Suspense>
           ) : null}
-          {(gridsShown ? slotsByCategory : []).map(({ category, slots: inCategory }) => (
+          {slotsByCategory.slice(0, listsShown).map(({ category, slots: inCategory }) => (
             <GameList
               key={category}
               category={category}
@@ -293,7 +295,7 @@ function BalanceHeader({ data, lastSync, syncing, onRefresh, onTransfer, onClaim
               <CoinIcon />
               {t('home.coin')}
             </dt>
-            <dd data-testid="home-coin">{countFormat.format(data.profile.coin)}</dd>
+            <dd data-testid="home-coin">{formatCount(data.profile.coin)}</dd>
           </div>
         </dl>
       </div>

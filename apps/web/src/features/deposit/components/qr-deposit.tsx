@@ -5,6 +5,7 @@ import type { QrcodeRecord } from '@wallet/contract/qrcode';
 import { errorText } from '@wallet/web-kit/api/api-error';
 import { newIdempotencyKey } from '@wallet/web-kit/api/client';
 import { amountValue } from '@wallet/web-kit/lib/money';
+import { formatCount } from '@wallet/web-kit/lib/number-format';
 import { AmountField, SubmitButton } from '@wallet/web-kit/ui/field';
 import { ArrowDownIcon, CheckIcon, ChevronIcon, ClockIcon } from '@wallet/web-kit/ui/icons';
 import { Loader } from '@wallet/web-kit/ui/loader';
@@ -27,7 +28,6 @@ import { DepositRules } from './deposit-rules';
 type QrGateway = BankDepositAccount & { bankCode: QrBankCode };
 
 const NO_QR: QrcodeRecord = { hasQrcode: false };
-const quickFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 
 /** How often a shown QR asks whether it was paid, for when the realtime push does not arrive. */
 export const QR_STATUS_POLL_MS = 5_000;
@@ -276,7 +276,7 @@ function QrCreateForm({ code, minimum }: { code: QrBankCode; minimum: number }) 
             onClick={() => setAmount(String(quick))}
             disabled={create.isPending}
           >
-            {quickFormat.format(quick)}
+            {formatCount(quick)}
           </button>
         ))}
       </fieldset>

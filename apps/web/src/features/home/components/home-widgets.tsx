@@ -1,3 +1,4 @@
+import { formatCount } from '@wallet/web-kit/lib/number-format';
 import {
   ArrowDownIcon,
   ArrowUpIcon,
@@ -47,8 +48,6 @@ interface HomeWidgetsProps {
   spinCoins?: number | null;
 }
 
-const countFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
-
 /** SPEC §2 widget grid: the spin wheel with the coin count while a wheel is active, otherwise refresh-all. */
 export function HomeWidgets({
   onDeposit,
@@ -74,7 +73,7 @@ export function HomeWidgets({
               </span>
               <span className="widget-label">{t('home.spin')}</span>
               <span className="widget-note" data-testid="widget-spin-coins">
-                {t('home.spinCoins', { count: spinCoins, value: countFormat.format(spinCoins) })}
+                {t('home.spinCoins', { count: spinCoins, value: formatCount(spinCoins) })}
               </span>
             </Link>
           </li>

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { COUPON_PAGE_SIZE } from '@wallet/contract/constants';
 import type { Coupon } from '@wallet/contract/spinwheel';
 import { errorText } from '@wallet/web-kit/api/api-error';
+import { formatCount } from '@wallet/web-kit/lib/number-format';
 import { useAlert } from '@wallet/web-kit/ui/alert';
 import { Loader } from '@wallet/web-kit/ui/loader';
 import { Modal } from '@wallet/web-kit/ui/modal';
@@ -13,8 +14,6 @@ import { useTranslation } from 'react-i18next';
 import { invalidateMoneyAndBonus } from '@/lib/wallet/invalidate-money';
 import { claimCoupon } from '../api/claim-coupon';
 import { spinQueryRoot, useCoupons } from '../api/spin-queries';
-
-const countFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 
 /** SPEC §2 Spin: the player's coupons, 3 a page: index, slice label, prize name, amount and claim. */
 export function CouponTable() {
@@ -176,7 +175,7 @@ function CouponAmount({ coupon }: { coupon: Coupon }) {
   const { t } = useTranslation();
   if (coupon.prizeType === 'bonus') return <Money value={coupon.amount} />;
   if (coupon.prizeType === 'coins') {
-    return <>{t('spin.coins', { count: coupon.amount, value: countFormat.format(coupon.amount) })}</>;
+    return <>{t('spin.coins', { count: coupon.amount, value: formatCount(coupon.amount) })}</>;
   }
   return <span aria-hidden="true">—</span>;
 }

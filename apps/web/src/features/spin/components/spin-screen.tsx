@@ -18,8 +18,7 @@ import { spinQueryRoot, spinSetupQueryKey, useSpinSetup } from '../api/spin-quer
 import { useWheel, useWheelSize } from '../lib/use-wheel';
 import { CouponTable } from './coupon-table';
 import '@/styles/spin.css';
-
-const countFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+import { formatCount } from '@wallet/web-kit/lib/number-format';
 
 /** SPEC §2 Spin: the active wheel's name, the wheel with its centre button, and the player's coupons. */
 export function SpinScreen() {
@@ -162,7 +161,7 @@ function SpinWheel({ setup }: { setup: SpinSetupResponse }) {
         >
           <span className="spin-button-label">{t('spin.spin')}</span>
           <span className="spin-button-coins" id="spin-coins" data-testid="spin-coins">
-            {t('spin.coins', { count: coins, value: countFormat.format(coins) })}
+            {t('spin.coins', { count: coins, value: formatCount(coins) })}
           </span>
         </button>
       </div>
