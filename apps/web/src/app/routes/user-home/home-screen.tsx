@@ -221,7 +221,9 @@ function HomeContent() {
           onTransfer={openTransfer}
         />
       ) : null}
-      <TransferDialog open={transfer.open} presetTo={transfer.to} onClose={() => setTransfer({ open: false })} />
+      {transfer.open ? (
+        <TransferDialog open presetTo={transfer.to} onClose={() => setTransfer({ open: false })} />
+      ) : null}
       <Suspense fallback={<Loader overlay />}>
         {moneyDialog === 'deposit' ? (
           <DepositDialog
@@ -243,7 +245,7 @@ function HomeContent() {
         ) : null}
         {moneyDialog === 'refund' ? <RefundDialog onClose={closeMoneyDialog} /> : null}
       </Suspense>
-      <AgreementModal open={agreementOpen} onClose={() => setAgreementDue(false)} />
+      {agreementOpen ? <AgreementModal open onClose={() => setAgreementDue(false)} /> : null}
     </div>
   );
 }
