@@ -1,8 +1,8 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { mockApi } from '@wallet/web-kit/testing/mock-api';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderScreen } from '@/test/render';
-import { ChatLauncher } from './chat-launcher';
+import { ChatLauncher, INVITE_VISIBLE_MS } from './chat-launcher';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -48,5 +48,30 @@ describe('ChatLauncher', () => {
     expect(panel.classList.contains('is-open')).toBe(false);
     // Collapsed, not gone: the conversation is kept.
     expect(screen.getByTestId('chat-panel')).toBe(panel);
+  });
+
+  it('retracts the invite bubble after a while, and once closed it stays closed as the player moves on', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      mockApi({ 'GET /api/lookup/enableChatWidget': { body: { enableChatWidget: true } }, ...chatApi });
+      const first = renderScreen(<ChatLauncher />);
+      await screen.findByTestId('chat-invite');
+      // It sits over the page's content on a phone: an invitation, not a fixture.
+      await act(() => vi.advanceTimersByTimeAsync(INVITE_VISIBLE_MS));
+      expect(screen.queryByTestId('chat-invite')).toBeNull();
+      expect(screen.getByTestId('chat-launcher')).toBeTruthy();
+      first.unmount();
+
+      const second = renderScreen(<ChatLauncher />);
+      await second.user.click(await screen.findByRole('button', { name: 'Hide this message' }));
+      second.unmount();
+      // Another page (another layout) mounts the launcher again: the closed invitation does not come back.
+      renderScreen(<ChatLauncher />);
+      await screen.findByTestId('chat-launcher');
+      await act(() => vi.advanceTimersByTimeAsync(500));
+      expect(screen.queryByTestId('chat-invite')).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

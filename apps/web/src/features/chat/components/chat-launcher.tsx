@@ -9,8 +9,19 @@ import { useEnableChatWidget } from '@/lib/lookups/get-enable-chat-widget';
 const ChatPanel = lazy(() => import('./chat-panel'));
 
 /**
+ * How long the invite bubble stays. On a phone it lies over the page (Home's widgets, the login page's
+ * register line): an invitation, then out of the way; the logo button stays.
+ */
+export const INVITE_VISIBLE_MS = 10_000;
+
+// Closed by the player: not shown again on the next page of this visit (the launcher mounts again with each
+// layout). In memory only; a new visit invites again.
+let inviteClosed = false;
+
+/**
  * The floating logo button (SPEC §2 Chat widget), on public pages and in the member shell, where the operator
- * switched chat on. The invite bubble appears 100 ms after load; the logo turns as the panel opens and closes.
+ * switched chat on. The invite bubble appears 100 ms after load and retracts after INVITE_VISIBLE_MS; the logo
+ * turns as the panel opens and closes.
  */
 export function ChatLauncher() {
   const { t } = useTranslation();
@@ -22,8 +33,13 @@ export function ChatLauncher() {
   const buttonRef = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
-    const timer = setTimeout(() => setInvite(true), INVITE_BUBBLE_DELAY_MS);
-    return () => clearTimeout(timer);
+    if (inviteClosed) return;
+    const show = setTimeout(() => setInvite(true), INVITE_BUBBLE_DELAY_MS);
+    const hide = setTimeout(() => setInvite(false), INVITE_BUBBLE_DELAY_MS + INVITE_VISIBLE_MS);
+    return () => {
+      clearTimeout(show);
+      clearTimeout(hide);
+    };
   }, []);
 
   const close = useCallback(() => {
@@ -51,7 +67,14 @@ export function ChatLauncher() {
           <button type="button" className="chat-invite-text" onClick={toggle}>
             {t('chatLauncher.invite')}
           </button>
-          <button type="button" className="chat-invite-close" onClick={() => setInvite(false)}>
+          <button
+            type="button"
+            className="chat-invite-close"
+            onClick={() => {
+              inviteClosed = true;
+              setInvite(false);
+            }}
+          >
             <CloseIcon />
             <span className="visually-hidden">{t('chatLauncher.dismiss')}</span>
           </button>
