@@ -1,5 +1,5 @@
 import type { UseQueryResult } from '@tanstack/react-query';
-import { CSV_EXPORT_MAX_ROWS } from '@wallet/contract/backoffice/csv-export';
+import { CSV_EXPORT_MAX_ROWS, LIST_COUNT_CAP } from '@wallet/contract/backoffice/csv-export';
 import { Loader } from '@wallet/web-kit/ui/loader';
 import { LoadFailedCard } from '@wallet/web-kit/ui/status-card';
 import type { ReactNode } from 'react';
@@ -41,7 +41,7 @@ export function PagedTable<Item>({
   label,
   title,
 }: {
-  list: UseQueryResult<{ items: Item[]; total?: number; limit?: number }>;
+  list: UseQueryResult<{ items: Item[]; total?: number; totalCapped?: boolean; limit?: number }>;
   /** The rows to show when not the answer's own (a small list sorted in the browser). */
   items?: Item[] | undefined;
   /** Icon of the load-failed card. */
@@ -64,6 +64,11 @@ export function PagedTable<Item>({
   const data = list.data;
   const rows = items ?? [];
   const total = data?.total ?? rows.length;
+  // The server counts up to the list window only (LIST_COUNT_CAP): beyond it the operator is told there
+  // is more and pages within the window; the screen's own "N rows" would understate it.
+  const capped = data?.totalCapped === true;
+  const max = LIST_COUNT_CAP.toLocaleString('en');
+  const summaryText = capped ? t('table.totalCapped', { max }) : summary?.(total);
   const limit = data?.limit || paging?.pageSize || 1;
   const body = (
     <>
@@ -77,12 +82,12 @@ export function PagedTable<Item>({
       ) : null}
       {exportCsv ? (
         <div className="table-toolbar">
-          {total > CSV_EXPORT_MAX_ROWS ? (
+          {capped || total > CSV_EXPORT_MAX_ROWS ? (
             // Said before the download, not after: the operator narrows the filters first.
             <p className="muted" data-testid="export-capped">
               {t('table.exportCapped', {
                 max: CSV_EXPORT_MAX_ROWS.toLocaleString('en'),
-                total: total.toLocaleString('en'),
+                total: capped ? `${max}+` : total.toLocaleString('en'),
               })}
             </p>
           ) : null}
@@ -108,14 +113,14 @@ export function PagedTable<Item>({
       </div>
       {paging ? (
         <TableFooter
-          summary={summary?.(total)}
+          summary={summaryText}
           page={paging.page}
           totalPages={Math.max(1, Math.ceil(total / limit))}
           onPage={paging.onPage}
         />
-      ) : summary ? (
+      ) : summaryText ? (
         <div className="table-footer">
-          <p className="muted">{summary(total)}</p>
+          <p className="muted">{summaryText}</p>
         </div>
       ) : null}
     </>

@@ -49,6 +49,7 @@ export type AuditEntry = z.infer<typeof auditEntry>;
 export const auditPage = z.object({
   items: z.array(auditEntry),
   total: z.number().int(),
+  totalCapped: z.boolean(),
   page: z.number().int(),
   limit: z.number().int(),
 });

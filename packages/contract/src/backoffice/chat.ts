@@ -59,6 +59,7 @@ export type ChatInboxRow = z.infer<typeof chatInboxRow>;
 export const chatInboxResponse = z.object({
   rows: z.array(chatInboxRow),
   total: z.number().int(),
+  totalCapped: z.boolean(),
   page: z.number().int(),
   limit: z.number().int(),
 });

@@ -6,3 +6,11 @@
 
 /** One CSV export holds at most this many rows; narrow the filters for more. */
 export const CSV_EXPORT_MAX_ROWS = 10_000;
+
+/**
+ * A back-office list counts what it matches up to this many and says "more" beyond (`totalCapped`), and
+ * pages within them: an exact count reads every matching row on each page view, which grows with a
+ * year of history, while an operator reads "10,000+" as well as 1,234,567 and narrows the filters to
+ * see further. The same window as the CSV export.
+ */
+export const LIST_COUNT_CAP = CSV_EXPORT_MAX_ROWS;

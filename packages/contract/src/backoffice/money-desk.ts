@@ -83,6 +83,7 @@ export type MoneyQueueItem = z.infer<typeof moneyQueueItem>;
 export const moneyQueuePage = z.object({
   items: z.array(moneyQueueItem),
   total: z.number().int(),
+  totalCapped: z.boolean(),
   page: z.number().int(),
   limit: z.number().int(),
 });

@@ -52,6 +52,7 @@ export type PlayerSummary = z.infer<typeof playerSummary>;
 export const playerSearchResponse = z.object({
   items: z.array(playerSummary),
   total: z.number().int(),
+  totalCapped: z.boolean(),
   page: z.number().int(),
   limit: z.number().int(),
 });
@@ -122,6 +123,7 @@ export type PlayerRecord = z.infer<typeof playerRecord>;
 export const playerRecordsResponse = z.object({
   items: z.array(playerRecord),
   total: z.number().int(),
+  totalCapped: z.boolean(),
   page: z.number().int(),
   limit: z.number().int(),
 });
@@ -148,6 +150,7 @@ export type BankChangeListItem = z.infer<typeof bankChangeListItem>;
 export const bankChangeListResponse = z.object({
   items: z.array(bankChangeListItem),
   total: z.number().int(),
+  totalCapped: z.boolean(),
   page: z.number().int(),
   limit: z.number().int(),
 });
@@ -204,6 +207,7 @@ export type AdjustmentQuery = z.input<typeof adjustmentQuery>;
 export const adjustmentListResponse = z.object({
   items: z.array(adjustmentView),
   total: z.number().int(),
+  totalCapped: z.boolean(),
   page: z.number().int(),
   limit: z.number().int(),
   /** The four-eyes threshold in baht: adjustments above it wait for a second operator. */

@@ -45,6 +45,7 @@ export const playerProtectionResponse = z.object({
   history: z.object({
     items: z.array(protectionEvent),
     total: z.number().int(),
+    totalCapped: z.boolean(),
     page: z.number().int(),
     limit: z.number().int(),
   }),
@@ -95,6 +96,7 @@ export type ProtectionReportItem = z.infer<typeof protectionReportItem>;
 export const protectionReportResponse = z.object({
   items: z.array(protectionReportItem),
   total: z.number().int(),
+  totalCapped: z.boolean(),
   page: z.number().int(),
   limit: z.number().int(),
 });

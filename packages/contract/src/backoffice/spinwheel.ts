@@ -208,6 +208,7 @@ export type SpinLogRow = z.infer<typeof spinLogRow>;
 export const spinLogPage = z.object({
   items: z.array(spinLogRow),
   total: z.number().int(),
+  totalCapped: z.boolean(),
   page: z.number().int(),
   limit: z.number().int(),
 });
@@ -249,6 +250,7 @@ export type SpinCouponRow = z.infer<typeof spinCouponRow>;
 export const spinCouponPage = z.object({
   items: z.array(spinCouponRow),
   total: z.number().int(),
+  totalCapped: z.boolean(),
   page: z.number().int(),
   limit: z.number().int(),
 });

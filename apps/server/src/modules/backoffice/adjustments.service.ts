@@ -295,7 +295,7 @@ export function createAdjustments(deps: AdjustmentDeps) {
     page: number;
     limit: number;
   }): Promise<AdjustmentListResponse> {
-    const { rows, total } = await repo.listAdjustments(
+    const { rows, total, totalCapped } = await repo.listAdjustments(
       db,
       { status: query.status, userId: query.userId },
       { offset: (query.page - 1) * query.limit, limit: query.limit },
@@ -303,6 +303,7 @@ export function createAdjustments(deps: AdjustmentDeps) {
     return {
       items: rows.map(viewOf),
       total,
+      totalCapped,
       page: query.page,
       limit: query.limit,
       fourEyesThreshold: fromMinor(await fourEyesThresholdMinor(db)),

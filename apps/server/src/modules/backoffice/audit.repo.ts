@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
+import { countMatches, type ListTotal } from '../../db/list-window.ts';
 import type { AuditLogRow } from '../../db/schema/backoffice.ts';
 import type { Database } from '../../db/schema.ts';
 
@@ -43,9 +44,6 @@ export async function findAuditRows(
     .execute();
 }
 
-export async function countAuditRows(db: Kysely<Database>, filter: AuditFilter): Promise<number> {
-  const row = await filtered(db, filter)
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+export async function countAuditRows(db: Kysely<Database>, filter: AuditFilter): Promise<ListTotal> {
+  return countMatches(db, filtered(db, filter));
 }

@@ -2,6 +2,7 @@ import type { AuditEntry, AuditPage, AuditQueryParsed } from '@wallet/contract/b
 import type { AuditAction, AuditTargetType } from '@wallet/contract/backoffice/audit-actions';
 import { isOperatorRole, type OperatorRole } from '@wallet/contract/backoffice/roles';
 import type { Kysely, Transaction } from 'kysely';
+import { listOffset } from '../../db/list-window.ts';
 import type { AuditLogRow } from '../../db/schema/backoffice.ts';
 import type { Database } from '../../db/schema.ts';
 import { orderedId } from '../../lib/ids.ts';
@@ -88,11 +89,12 @@ export function createAuditService(deps: { db: Kysely<Database> }) {
 
   async function list(query: AuditQueryParsed): Promise<AuditPage> {
     const filter = filterOf(query);
-    const [rows, total] = await Promise.all([
-      findAuditRows(db, filter, { offset: (query.page - 1) * query.limit, limit: query.limit }),
+    const offset = listOffset(query.page, query.limit);
+    const [rows, count] = await Promise.all([
+      offset === null ? [] : findAuditRows(db, filter, { offset, limit: query.limit }),
       countAuditRows(db, filter),
     ]);
-    return { items: rows.map(toEntry), total, page: query.page, limit: query.limit };
+    return { items: rows.map(toEntry), ...count, page: query.page, limit: query.limit };
   }
 
   return { list };

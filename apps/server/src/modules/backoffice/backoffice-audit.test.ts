@@ -1,3 +1,4 @@
+import { LIST_COUNT_CAP } from '@wallet/contract/backoffice/csv-export';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newOperatorName, operatorCaller, ownerLogin, staffMember } from '../../../test/backoffice-helpers.ts';
@@ -126,5 +127,52 @@ describe.each(testDialects())('back-office audit log (%s)', (dialect) => {
     ).rejects.toThrow('the change failed');
     // Only this read's own sign-in was added.
     expect((await read('limit=1')).total).toBe(total + 1);
+  });
+
+  // Last: these rows would change the totals the tests above count.
+  it('counts no further than the list window (LIST_COUNT_CAP) and pages only within it', async () => {
+    const rows = Array.from({ length: LIST_COUNT_CAP + 5 }, (_, i) => ({
+      id: `WINDOW${String(i).padStart(8, '0')}`,
+      at: start + i,
+      operator_id: null,
+      operator_username: 'bulk',
+      operator_role: null,
+      action: i < LIST_COUNT_CAP ? 'operator.login' : 'staff.create',
+      target_type: 'player',
+      target_id: 'PLAYER-MANY',
+      before_json: null,
+      after_json: null,
+      reason: null,
+      ip: 'local',
+      request_id: `bulk-${i}`,
+    }));
+    for (let i = 0; i < rows.length; i += 1000) {
+      await ctx.db.kysely
+        .insertInto('audit_log')
+        .values(rows.slice(i, i + 1000))
+        .execute();
+    }
+    const many = await read('targetId=PLAYER-MANY&limit=50');
+    expect(many).toMatchObject({ total: LIST_COUNT_CAP, totalCapped: true, page: 1 });
+    expect(many.items).toHaveLength(50);
+    // Exactly as many as the window holds is still an exact count.
+    expect(await read('targetId=PLAYER-MANY&action=operator.login&limit=1')).toMatchObject({
+      total: LIST_COUNT_CAP,
+      totalCapped: false,
+    });
+    expect(await read('targetId=PLAYER-MANY&action=staff.create&limit=1')).toMatchObject({
+      total: 5,
+      totalCapped: false,
+    });
+    // The window's last page is read; past it a page is empty, its count still said.
+    const last = await read(`targetId=PLAYER-MANY&limit=50&page=${LIST_COUNT_CAP / 50}`);
+    expect(last.items.map((r: { requestId: string }) => r.requestId)).toEqual(
+      Array.from({ length: 50 }, (_, i) => `bulk-${54 - i}`),
+    );
+    expect(await read(`targetId=PLAYER-MANY&limit=50&page=${LIST_COUNT_CAP / 50 + 1}`)).toMatchObject({
+      items: [],
+      total: LIST_COUNT_CAP,
+      totalCapped: true,
+    });
   });
 });

@@ -1,3 +1,4 @@
+import { LIST_COUNT_CAP } from '@wallet/contract/backoffice/csv-export';
 import type { PlayerRecordKind } from '@wallet/contract/backoffice/player-rules';
 import {
   type Insertable,
@@ -7,6 +8,7 @@ import {
   sql,
   type Transaction,
 } from 'kysely';
+import { countMatches, type ListTotal } from '../../db/list-window.ts';
 import type { BankChangeRequestsTable, WalletAdjustmentsTable } from '../../db/schema/players-desk.ts';
 import type { Database, UserUpdate } from '../../db/schema.ts';
 
@@ -27,24 +29,30 @@ interface CreationOrder {
 }
 const NEWEST_FIRST: CreationOrder = { direction: 'desc' };
 
-/** One page of what `base` matches, read by `select` in creation order, and how many it matches in all. */
+/**
+ * One page of what `base` matches, read by `select` in creation order, and how many it matches (up to the
+ * list window, db/list-window.ts); a page past the window is empty without a query.
+ */
 async function pageWithTotal<DB, TB extends keyof DB, Base, Row>(
+  db: Kysely<Database>,
   base: SelectQueryBuilder<DB, TB, Base>,
   select: (query: SelectQueryBuilder<DB, TB, Base>) => SelectQueryBuilder<DB, TB, Row>,
   order: CreationOrder,
   page: Page,
-): Promise<{ rows: Row[]; total: number }> {
+): Promise<{ rows: Row[] } & ListTotal> {
   const column = (name: string) => sql.ref(order.alias ? `${order.alias}.${name}` : name);
   const [rows, count] = await Promise.all([
-    select(base)
-      .orderBy(column('created_at'), order.direction)
-      .orderBy(column('id'), order.direction)
-      .offset(page.offset)
-      .limit(page.limit)
-      .execute(),
-    base.select(sql<number | string>`count(*)`.as('n')).executeTakeFirstOrThrow(),
+    page.offset >= LIST_COUNT_CAP
+      ? []
+      : select(base)
+          .orderBy(column('created_at'), order.direction)
+          .orderBy(column('id'), order.direction)
+          .offset(page.offset)
+          .limit(page.limit)
+          .execute(),
+    countMatches(db, base),
   ]);
-  return { rows: rows as Row[], total: Number((count as { n: number | string }).n) };
+  return { rows: rows as Row[], ...count };
 }
 
 export interface PlayerListRow {
@@ -107,8 +115,9 @@ export async function searchPlayers(
   db: Kysely<Database>,
   filter: { q: string; status?: string | undefined },
   page: Page,
-): Promise<{ rows: PlayerListRow[]; total: number }> {
+): Promise<{ rows: PlayerListRow[] } & ListTotal> {
   return pageWithTotal(
+    db,
     playersMatching(db, filter.q, filter.status),
     (query) => query.select(PLAYER_LIST_COLUMNS),
     { alias: 'u', direction: 'desc' },
@@ -228,7 +237,8 @@ async function wholeStatementPage<C extends SelectExpression<Database, 'statemen
       .execute(),
     db.selectFrom('statement_counts').select('total').where('user_id', '=', userId).executeTakeFirst(),
   ]);
-  return { rows, total: Number(count?.total ?? 0) };
+  // An exact count the database keeps: no need to cap it.
+  return { rows, total: Number(count?.total ?? 0), totalCapped: false };
 }
 
 /** One tab of the player page: statement rows, deposits, withdrawals or slips, newest first. */
@@ -237,7 +247,7 @@ export async function playerRecords(
   userId: string,
   kind: PlayerRecordKind,
   page: Page,
-): Promise<{ rows: RecordRow[]; total: number }> {
+): Promise<{ rows: RecordRow[] } & ListTotal> {
   if (kind === 'statement' || kind === 'deposits') {
     let base = db.selectFrom('statements').where('user_id', '=', userId);
     if (kind === 'deposits') base = base.where('statement_type', '=', 'deposit');
@@ -253,7 +263,7 @@ export async function playerRecords(
       'linked_description as note',
     ] as const;
     if (kind === 'statement') return wholeStatementPage(db, userId, columns, page);
-    return pageWithTotal(base, (query) => query.select(columns), NEWEST_FIRST, page);
+    return pageWithTotal(db, base, (query) => query.select(columns), NEWEST_FIRST, page);
   }
   if (kind === 'withdrawals') {
     const columns = [
@@ -268,7 +278,7 @@ export async function playerRecords(
       'review',
     ] as const;
     const base = db.selectFrom('withdrawals').where('user_id', '=', userId);
-    const { rows, total } = await pageWithTotal(base, (query) => query.select(columns), NEWEST_FIRST, page);
+    const { rows, ...count } = await pageWithTotal(db, base, (query) => query.select(columns), NEWEST_FIRST, page);
     return {
       rows: rows.map((row) => ({
         id: row.id,
@@ -281,12 +291,12 @@ export async function playerRecords(
         to_code: row.bank_code,
         note: [row.bank_account_no, row.review, row.failure_reason].filter(Boolean).join(' · ') || null,
       })),
-      total,
+      ...count,
     };
   }
   const columns = ['id', 'created_at', 'amount', 'status', 'note', 'reference', 'sending_bank'] as const;
   const base = db.selectFrom('slips').where('user_id', '=', userId);
-  const { rows, total } = await pageWithTotal(base, (query) => query.select(columns), NEWEST_FIRST, page);
+  const { rows, ...count } = await pageWithTotal(db, base, (query) => query.select(columns), NEWEST_FIRST, page);
   return {
     rows: rows.map((row) => ({
       id: row.id,
@@ -299,7 +309,7 @@ export async function playerRecords(
       to_code: null,
       note: [row.note, row.reference].filter(Boolean).join(' · ') || null,
     })),
-    total,
+    ...count,
   };
 }
 
@@ -331,6 +341,7 @@ export async function listBankChanges(db: Kysely<Database>, status: string, page
     .innerJoin('users as u', 'u.id', 'r.user_id')
     .where('r.status', '=', status);
   return pageWithTotal(
+    db,
     base,
     (query) => query.selectAll('r').select(['u.username', 'u.name']),
     queueOrder('r', status),
@@ -397,6 +408,7 @@ export async function listAdjustments(
   if (filter.status) base = base.where('a.status', '=', filter.status);
   if (filter.userId) base = base.where('a.user_id', '=', filter.userId);
   return pageWithTotal(
+    db,
     base,
     (query) => query.selectAll('a').select(['u.username', 'u.name']),
     queueOrder('a', filter.status),

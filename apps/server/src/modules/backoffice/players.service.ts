@@ -109,12 +109,12 @@ export function createPlayersDesk(deps: PlayersDeskDeps) {
     page: number;
     limit: number;
   }): Promise<PlayerSearchResponse> {
-    const { rows, total } = await repo.searchPlayers(
+    const { rows, total, totalCapped } = await repo.searchPlayers(
       db,
       { q: query.q, status: query.status },
       { offset: (query.page - 1) * query.limit, limit: query.limit },
     );
-    return { items: rows.map(summaryOf), total, page: query.page, limit: query.limit };
+    return { items: rows.map(summaryOf), total, totalCapped, page: query.page, limit: query.limit };
   }
 
   async function detail(id: string): Promise<PlayerDetail> {
@@ -166,7 +166,7 @@ export function createPlayersDesk(deps: PlayersDeskDeps) {
     query: { kind: PlayerRecordKind; page: number; limit: number },
   ): Promise<PlayerRecordsResponse> {
     await requirePlayer(id);
-    const { rows, total } = await repo.playerRecords(db, id, query.kind, {
+    const { rows, total, totalCapped } = await repo.playerRecords(db, id, query.kind, {
       offset: (query.page - 1) * query.limit,
       limit: query.limit,
     });
@@ -183,6 +183,7 @@ export function createPlayersDesk(deps: PlayersDeskDeps) {
         note: r.note,
       })),
       total,
+      totalCapped,
       page: query.page,
       limit: query.limit,
     };
@@ -276,13 +277,14 @@ export function createPlayersDesk(deps: PlayersDeskDeps) {
     page: number;
     limit: number;
   }): Promise<BankChangeListResponse> {
-    const { rows, total } = await repo.listBankChanges(db, query.status, {
+    const { rows, total, totalCapped } = await repo.listBankChanges(db, query.status, {
       offset: (query.page - 1) * query.limit,
       limit: query.limit,
     });
     return {
       items: rows.map((row) => ({ ...bankChangeOf(row), username: row.username, name: row.name })),
       total,
+      totalCapped,
       page: query.page,
       limit: query.limit,
     };

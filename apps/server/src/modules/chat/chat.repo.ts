@@ -1,4 +1,5 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
+import { countMatches, type ListTotal, listOffset } from '../../db/list-window.ts';
 import type { ChatConversationsTable, ChatMessagesTable } from '../../db/schema/chat.ts';
 import type { Database } from '../../db/schema.ts';
 
@@ -206,10 +207,10 @@ export async function inboxPage(
   operatorId: string,
   page: number,
   limit: number,
-): Promise<{ rows: InboxRowData[]; total: number }> {
-  const total = await filtered(db, filter, operatorId)
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
+): Promise<{ rows: InboxRowData[] } & ListTotal> {
+  const count = await countMatches(db, filtered(db, filter, operatorId));
+  const offset = listOffset(page, limit);
+  if (offset === null) return { rows: [], ...count };
   const rows = await filtered(db, filter, operatorId)
     .select(INBOX_COLUMNS)
     .orderBy(sql`case when c.waiting_since is null then 1 else 0 end`)
@@ -217,9 +218,9 @@ export async function inboxPage(
     .orderBy('c.last_message_at', 'desc')
     .orderBy('c.id', 'desc')
     .limit(limit)
-    .offset((page - 1) * limit)
+    .offset(offset)
     .execute();
-  return { rows: rows as InboxRowData[], total: Number(total.n) };
+  return { rows: rows as InboxRowData[], ...count };
 }
 
 export async function inboxRow(db: Db, id: string): Promise<InboxRowData | undefined> {

@@ -435,8 +435,8 @@ export function createChatService(deps: ChatServiceDeps) {
     // ---- the agents' console ----
 
     async inbox(operatorId: string, filter: InboxFilter, page: number, limit: number) {
-      const { rows, total } = await inboxPage(db, filter, operatorId, page, limit);
-      return { rows: rows.map(toInboxRow), total, page, limit };
+      const { rows, ...count } = await inboxPage(db, filter, operatorId, page, limit);
+      return { rows: rows.map(toInboxRow), ...count, page, limit };
     },
 
     inboxRow: inboxRowOf,

@@ -1,5 +1,6 @@
 import type { MoneyQueue, MoneyQueueQueryParsed } from '@wallet/contract/backoffice/money-desk';
 import { type Kysely, type RawBuilder, type SelectQueryBuilder, sql, type Transaction } from 'kysely';
+import { countMatches, type ListTotal, listOffset } from '../../db/list-window.ts';
 import type { Database } from '../../db/schema.ts';
 
 /** One open queue item as every queue reads it, whatever table it lives in. */
@@ -184,21 +185,22 @@ export async function pageQueue(
   queue: MoneyQueue,
   query: MoneyQueueQueryParsed,
   now: number,
-): Promise<{ rows: QueueRow[]; total: number }> {
+): Promise<{ rows: QueueRow[] } & ListTotal> {
   const base = filtered(openItems(db, queue, now), queue, query.q);
   const column = query.sort === 'amount' ? 't.amount' : 't.created_at';
+  const offset = listOffset(query.page, query.limit);
   const [rows, count] = await Promise.all([
-    base
-      .orderBy(sql.ref(column), query.order)
-      .orderBy(sql.ref('t.id'), query.order)
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit)
-      .execute(),
-    (base.clearSelect() as unknown as SelectQueryBuilder<Database, keyof Database, object>)
-      .select((eb) => eb.fn.countAll<string | number>().as('n'))
-      .executeTakeFirst(),
+    offset === null
+      ? []
+      : base
+          .orderBy(sql.ref(column), query.order)
+          .orderBy(sql.ref('t.id'), query.order)
+          .limit(query.limit)
+          .offset(offset)
+          .execute(),
+    countMatches(db, base),
   ]);
-  return { rows: rows.map(normalise), total: Number((count as { n?: unknown } | undefined)?.n ?? 0) };
+  return { rows: rows.map(normalise), ...count };
 }
 
 /** One item while it is still open in its queue, or undefined (unknown or already decided). */

@@ -179,13 +179,13 @@ export function createMoneyDesk(deps: MoneyDeskDeps) {
   }
 
   async function list(queue: MoneyQueue, query: MoneyQueueQueryParsed, operatorId: string): Promise<MoneyQueuePage> {
-    const [{ rows, total }, threshold] = await Promise.all([
+    const [{ rows, ...count }, threshold] = await Promise.all([
       repo.pageQueue(db, queue, query, clock.now()),
       fourEyesThresholdMinor(db),
     ]);
     return {
       items: rows.map((row) => toItem(queue, row, operatorId, threshold)),
-      total,
+      ...count,
       page: query.page,
       limit: query.limit,
     };

@@ -2,6 +2,7 @@ import type { LimitPeriod, ProtectionReportKind } from '@wallet/contract/protect
 import { COOLING_OFF_MS } from '@wallet/contract/protection-rules';
 import type { Kysely, Transaction } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import { countMatches, listOffset } from '../../db/list-window.ts';
 import type { PendingLimitRow, PlayerProtectionRow, ProtectionEventsTable } from '../../db/schema/protection.ts';
 import type { Database } from '../../db/schema.ts';
 
@@ -75,23 +76,15 @@ export async function insertEvent(db: Reader, row: ProtectionEventsTable): Promi
 }
 
 export async function listEvents(db: Reader, userId: string, page: number, limit: number) {
+  const offset = listOffset(page, limit);
+  const matching = db.selectFrom('protection_events').where('user_id', '=', userId);
   const [items, count] = await Promise.all([
-    db
-      .selectFrom('protection_events')
-      .selectAll()
-      .where('user_id', '=', userId)
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(limit)
-      .offset((page - 1) * limit)
-      .execute(),
-    db
-      .selectFrom('protection_events')
-      .select((eb) => eb.fn.countAll<string | number>().as('n'))
-      .where('user_id', '=', userId)
-      .executeTakeFirstOrThrow(),
+    offset === null
+      ? []
+      : matching.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).offset(offset).execute(),
+    countMatches(db, matching),
   ]);
-  return { items, total: Number(count.n) };
+  return { items, ...count };
 }
 
 /** Held bank transfers of the player since `since`, newest first (the player's view tells them). */
@@ -193,16 +186,19 @@ export async function reportRows(db: Reader, kind: ProtectionReportKind, now: nu
           return eb.or([limits, timeout, excluded, closed, coolingOff]);
       }
     });
+  const offset = listOffset(page, limit);
   const [items, count] = await Promise.all([
-    base
-      .selectAll('p')
-      .select(['u.username', 'u.name'])
-      .orderBy('p.updated_at', 'desc')
-      .orderBy('p.user_id')
-      .limit(limit)
-      .offset((page - 1) * limit)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow(),
+    offset === null
+      ? []
+      : base
+          .selectAll('p')
+          .select(['u.username', 'u.name'])
+          .orderBy('p.updated_at', 'desc')
+          .orderBy('p.user_id')
+          .limit(limit)
+          .offset(offset)
+          .execute(),
+    countMatches(db, base),
   ]);
-  return { items, total: Number(count.n) };
+  return { items, ...count };
 }

@@ -476,6 +476,7 @@ export function createProtection(deps: ProtectionDeps) {
             detail: e.detail,
           })),
           total: history.total,
+          totalCapped: history.totalCapped,
           page,
           limit,
         },
@@ -483,7 +484,7 @@ export function createProtection(deps: ProtectionDeps) {
     },
     async report(query: { kind: ProtectionReportKind; page: number; limit: number }) {
       const now = clock.now();
-      const { items, total } = await repo.reportRows(db, query.kind, now, query.page, query.limit);
+      const { items, total, totalCapped } = await repo.reportRows(db, query.kind, now, query.page, query.limit);
       return {
         items: items.map((row) => {
           const { state, restrictedUntil } = standing(row, now);
@@ -501,6 +502,7 @@ export function createProtection(deps: ProtectionDeps) {
           };
         }),
         total,
+        totalCapped,
         page: query.page,
         limit: query.limit,
       };

@@ -16,6 +16,7 @@ import {
 } from '@wallet/contract/backoffice/spinwheel';
 import { LANGUAGES, type Language } from '@wallet/contract/constants';
 import type { Kysely, Transaction } from 'kysely';
+import { countMatches, listOffset } from '../../db/list-window.ts';
 import type { Database } from '../../db/schema.ts';
 import { ledgerCurrency } from '../../ledger/accounts.ts';
 import { LEDGER_KINDS } from '../../ledger/ledger.ts';
@@ -380,28 +381,32 @@ export function createSpinwheelAdmin(deps: SpinwheelAdminDeps) {
     if (query.playerId) base = base.where('d.user_id', '=', query.playerId);
     if (query.from) base = base.where('d.created_at', '>=', Date.parse(query.from));
     if (query.to) base = base.where('d.created_at', '<', Date.parse(query.to));
-    const total = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
-    const rows = await base
-      .select([
-        'd.id',
-        'd.created_at',
-        'd.user_id',
-        'u.username',
-        'd.wheel_id',
-        'd.version',
-        'd.slice_code',
-        's.labels',
-        'c.prize_type',
-        'c.amount',
-        'c.id as coupon_id',
-        'c.status',
-        'c.expires_at',
-      ])
-      .orderBy('d.created_at', 'desc')
-      .orderBy('d.id', 'desc')
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit)
-      .execute();
+    const count = await countMatches(db, base);
+    const offset = listOffset(query.page, query.limit);
+    const rows =
+      offset === null
+        ? []
+        : await base
+            .select([
+              'd.id',
+              'd.created_at',
+              'd.user_id',
+              'u.username',
+              'd.wheel_id',
+              'd.version',
+              'd.slice_code',
+              's.labels',
+              'c.prize_type',
+              'c.amount',
+              'c.id as coupon_id',
+              'c.status',
+              'c.expires_at',
+            ])
+            .orderBy('d.created_at', 'desc')
+            .orderBy('d.id', 'desc')
+            .limit(query.limit)
+            .offset(offset)
+            .execute();
     return {
       items: rows.map((row) => ({
         id: row.id,
@@ -417,7 +422,7 @@ export function createSpinwheelAdmin(deps: SpinwheelAdminDeps) {
         couponId: row.coupon_id,
         couponStatus: couponStatus(row, now),
       })),
-      total: Number(total?.n ?? 0),
+      ...count,
       page: query.page,
       limit: query.limit,
     };
@@ -492,17 +497,21 @@ export function createSpinwheelAdmin(deps: SpinwheelAdminDeps) {
     if (query.prizeType) base = base.where('c.prize_type', '=', query.prizeType);
     if (query.playerId) base = base.where('c.user_id', '=', query.playerId);
     if (query.wheelId) base = base.where('c.wheel_id', '=', query.wheelId);
-    const total = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
-    const rows = await base
-      .select(couponColumns)
-      .orderBy('c.created_at', 'desc')
-      .orderBy('c.id', 'desc')
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit)
-      .execute();
+    const count = await countMatches(db, base);
+    const offset = listOffset(query.page, query.limit);
+    const rows =
+      offset === null
+        ? []
+        : await base
+            .select(couponColumns)
+            .orderBy('c.created_at', 'desc')
+            .orderBy('c.id', 'desc')
+            .limit(query.limit)
+            .offset(offset)
+            .execute();
     return {
       items: rows.map((row) => couponView(row as CouponJoined, now)),
-      total: Number(total?.n ?? 0),
+      ...count,
       page: query.page,
       limit: query.limit,
     };

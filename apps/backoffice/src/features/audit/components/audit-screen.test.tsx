@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { AuditEntry } from '@wallet/contract/backoffice/audit';
+import { LIST_COUNT_CAP } from '@wallet/contract/backoffice/csv-export';
 import { mockApi } from '@wallet/web-kit/testing/mock-api';
 import { describe, expect, it, vi } from 'vitest';
 import { stubDownloads } from '@/test/download';
@@ -91,6 +92,34 @@ describe('Audit log', () => {
       page: '3',
       limit: '50',
     });
+  });
+
+  it('says when more rows match than the server counts, in the footer and before the CSV download', async () => {
+    signedIn();
+    mockApi({
+      'GET /api/backoffice/me': { body: me('owner') },
+      'GET /api/backoffice/staff': { body: staff },
+      'GET /api/backoffice/audit': {
+        body: {
+          items: Array.from({ length: 50 }, (_, i) => entry(i + 1)),
+          total: LIST_COUNT_CAP,
+          totalCapped: true,
+          page: 1,
+          limit: 50,
+        },
+      },
+    });
+    renderApp('/audit');
+    await screen.findAllByTestId('audit-row');
+    expect(
+      screen.getByText(
+        'More than 10,000 rows match; the pages show the first 10,000. Narrow the filters to see the rest.',
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByText('10,000 rows')).toBeNull();
+    expect(screen.getByTestId('export-capped').textContent).toBe(
+      'The CSV holds the first 10,000 of 10,000+ rows; narrow the filters for the rest.',
+    );
   });
 
   it('downloads the filtered rows as CSV with the operator’s token', async () => {

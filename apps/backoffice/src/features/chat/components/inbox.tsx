@@ -1,4 +1,5 @@
 import type { ChatInboxFilter, ChatInboxRow } from '@wallet/contract/backoffice/chat';
+import { LIST_COUNT_CAP } from '@wallet/contract/backoffice/csv-export';
 import { ChatIcon } from '@wallet/web-kit/ui/icons';
 import { Loader } from '@wallet/web-kit/ui/loader';
 import { Paginator } from '@wallet/web-kit/ui/paginator';
@@ -25,7 +26,13 @@ export function Inbox({ activeId, selfId }: { activeId: string | null; selfId: s
     <section className="card chat-inbox" aria-labelledby="chat-inbox-title">
       <div className="chat-inbox-head">
         <h2 id="chat-inbox-title">{t('chat.inbox')}</h2>
-        {data ? <span className="muted">{t('chat.total', { count: data.total })}</span> : null}
+        {data ? (
+          <span className="muted">
+            {data.totalCapped
+              ? t('chat.totalCapped', { max: LIST_COUNT_CAP.toLocaleString('en') })
+              : t('chat.total', { count: data.total })}
+          </span>
+        ) : null}
       </div>
       <label className="visually-hidden" htmlFor="chat-filter">
         {t('chat.filter')}

@@ -79,6 +79,7 @@ const answer: PlayerProtectionResponse = {
       },
     ],
     total: 2,
+    totalCapped: false,
     page: 1,
     limit: 50,
   },
