@@ -14,7 +14,7 @@ export interface ListTotal {
  */
 export async function countMatches(
   db: Kysely<Database> | Transaction<Database>,
-  // Any list's query: only its FROM, joins and WHERE are read.
+  // biome-ignore lint/suspicious/noExplicitAny: any list's query (its tables and aliases); only its FROM, joins and WHERE are read.
   matching: SelectQueryBuilder<any, any, any>,
 ): Promise<ListTotal> {
   const window = matching
@@ -33,4 +33,20 @@ export async function countMatches(
 export function listOffset(page: number, limit: number): number | null {
   const offset = (page - 1) * limit;
   return offset < LIST_COUNT_CAP ? offset : null;
+}
+
+/**
+ * One page of a list and its count, asked together: `read` reads the rows from an offset (the list's own
+ * order and columns); a page past the window reads nothing.
+ */
+export async function readListPage<Row>(
+  db: Kysely<Database> | Transaction<Database>,
+  // biome-ignore lint/suspicious/noExplicitAny: any list's query, as for countMatches.
+  matching: SelectQueryBuilder<any, any, any>,
+  page: { page: number; limit: number },
+  read: (offset: number) => Promise<Row[]>,
+): Promise<{ rows: Row[] } & ListTotal> {
+  const offset = listOffset(page.page, page.limit);
+  const [rows, count] = await Promise.all([offset === null ? [] : read(offset), countMatches(db, matching)]);
+  return { rows, ...count };
 }

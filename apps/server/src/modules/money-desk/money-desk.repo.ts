@@ -1,6 +1,6 @@
 import type { MoneyQueue, MoneyQueueQueryParsed } from '@wallet/contract/backoffice/money-desk';
 import { type Kysely, type RawBuilder, type SelectQueryBuilder, sql, type Transaction } from 'kysely';
-import { countMatches, type ListTotal, listOffset } from '../../db/list-window.ts';
+import { type ListTotal, readListPage } from '../../db/list-window.ts';
 import type { Database } from '../../db/schema.ts';
 
 /** One open queue item as every queue reads it, whatever table it lives in. */
@@ -188,18 +188,14 @@ export async function pageQueue(
 ): Promise<{ rows: QueueRow[] } & ListTotal> {
   const base = filtered(openItems(db, queue, now), queue, query.q);
   const column = query.sort === 'amount' ? 't.amount' : 't.created_at';
-  const offset = listOffset(query.page, query.limit);
-  const [rows, count] = await Promise.all([
-    offset === null
-      ? []
-      : base
-          .orderBy(sql.ref(column), query.order)
-          .orderBy(sql.ref('t.id'), query.order)
-          .limit(query.limit)
-          .offset(offset)
-          .execute(),
-    countMatches(db, base),
-  ]);
+  const { rows, ...count } = await readListPage(db, base, query, (offset) =>
+    base
+      .orderBy(sql.ref(column), query.order)
+      .orderBy(sql.ref('t.id'), query.order)
+      .limit(query.limit)
+      .offset(offset)
+      .execute(),
+  );
   return { rows: rows.map(normalise), ...count };
 }
 

@@ -2,7 +2,7 @@ import type { LimitPeriod, ProtectionReportKind } from '@wallet/contract/protect
 import { COOLING_OFF_MS } from '@wallet/contract/protection-rules';
 import type { Kysely, Transaction } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import { countMatches, listOffset } from '../../db/list-window.ts';
+import { readListPage } from '../../db/list-window.ts';
 import type { PendingLimitRow, PlayerProtectionRow, ProtectionEventsTable } from '../../db/schema/protection.ts';
 import type { Database } from '../../db/schema.ts';
 
@@ -76,15 +76,11 @@ export async function insertEvent(db: Reader, row: ProtectionEventsTable): Promi
 }
 
 export async function listEvents(db: Reader, userId: string, page: number, limit: number) {
-  const offset = listOffset(page, limit);
   const matching = db.selectFrom('protection_events').where('user_id', '=', userId);
-  const [items, count] = await Promise.all([
-    offset === null
-      ? []
-      : matching.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).offset(offset).execute(),
-    countMatches(db, matching),
-  ]);
-  return { items, ...count };
+  const { rows, ...count } = await readListPage(db, matching, { page, limit }, (offset) =>
+    matching.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).offset(offset).execute(),
+  );
+  return { items: rows, ...count };
 }
 
 /** Held bank transfers of the player since `since`, newest first (the player's view tells them). */
@@ -186,19 +182,15 @@ export async function reportRows(db: Reader, kind: ProtectionReportKind, now: nu
           return eb.or([limits, timeout, excluded, closed, coolingOff]);
       }
     });
-  const offset = listOffset(page, limit);
-  const [items, count] = await Promise.all([
-    offset === null
-      ? []
-      : base
-          .selectAll('p')
-          .select(['u.username', 'u.name'])
-          .orderBy('p.updated_at', 'desc')
-          .orderBy('p.user_id')
-          .limit(limit)
-          .offset(offset)
-          .execute(),
-    countMatches(db, base),
-  ]);
-  return { items, ...count };
+  const { rows, ...count } = await readListPage(db, base, { page, limit }, (offset) =>
+    base
+      .selectAll('p')
+      .select(['u.username', 'u.name'])
+      .orderBy('p.updated_at', 'desc')
+      .orderBy('p.user_id')
+      .limit(limit)
+      .offset(offset)
+      .execute(),
+  );
+  return { items: rows, ...count };
 }

@@ -16,7 +16,7 @@ import {
 } from '@wallet/contract/backoffice/spinwheel';
 import { LANGUAGES, type Language } from '@wallet/contract/constants';
 import type { Kysely, Transaction } from 'kysely';
-import { countMatches, listOffset } from '../../db/list-window.ts';
+import { readListPage } from '../../db/list-window.ts';
 import type { Database } from '../../db/schema.ts';
 import { ledgerCurrency } from '../../ledger/accounts.ts';
 import { LEDGER_KINDS } from '../../ledger/ledger.ts';
@@ -381,32 +381,29 @@ export function createSpinwheelAdmin(deps: SpinwheelAdminDeps) {
     if (query.playerId) base = base.where('d.user_id', '=', query.playerId);
     if (query.from) base = base.where('d.created_at', '>=', Date.parse(query.from));
     if (query.to) base = base.where('d.created_at', '<', Date.parse(query.to));
-    const count = await countMatches(db, base);
-    const offset = listOffset(query.page, query.limit);
-    const rows =
-      offset === null
-        ? []
-        : await base
-            .select([
-              'd.id',
-              'd.created_at',
-              'd.user_id',
-              'u.username',
-              'd.wheel_id',
-              'd.version',
-              'd.slice_code',
-              's.labels',
-              'c.prize_type',
-              'c.amount',
-              'c.id as coupon_id',
-              'c.status',
-              'c.expires_at',
-            ])
-            .orderBy('d.created_at', 'desc')
-            .orderBy('d.id', 'desc')
-            .limit(query.limit)
-            .offset(offset)
-            .execute();
+    const { rows, ...count } = await readListPage(db, base, query, (offset) =>
+      base
+        .select([
+          'd.id',
+          'd.created_at',
+          'd.user_id',
+          'u.username',
+          'd.wheel_id',
+          'd.version',
+          'd.slice_code',
+          's.labels',
+          'c.prize_type',
+          'c.amount',
+          'c.id as coupon_id',
+          'c.status',
+          'c.expires_at',
+        ])
+        .orderBy('d.created_at', 'desc')
+        .orderBy('d.id', 'desc')
+        .limit(query.limit)
+        .offset(offset)
+        .execute(),
+    );
     return {
       items: rows.map((row) => ({
         id: row.id,
@@ -497,18 +494,15 @@ export function createSpinwheelAdmin(deps: SpinwheelAdminDeps) {
     if (query.prizeType) base = base.where('c.prize_type', '=', query.prizeType);
     if (query.playerId) base = base.where('c.user_id', '=', query.playerId);
     if (query.wheelId) base = base.where('c.wheel_id', '=', query.wheelId);
-    const count = await countMatches(db, base);
-    const offset = listOffset(query.page, query.limit);
-    const rows =
-      offset === null
-        ? []
-        : await base
-            .select(couponColumns)
-            .orderBy('c.created_at', 'desc')
-            .orderBy('c.id', 'desc')
-            .limit(query.limit)
-            .offset(offset)
-            .execute();
+    const { rows, ...count } = await readListPage(db, base, query, (offset) =>
+      base
+        .select(couponColumns)
+        .orderBy('c.created_at', 'desc')
+        .orderBy('c.id', 'desc')
+        .limit(query.limit)
+        .offset(offset)
+        .execute(),
+    );
     return {
       items: rows.map((row) => couponView(row as CouponJoined, now)),
       ...count,
