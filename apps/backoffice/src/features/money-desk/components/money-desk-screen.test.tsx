@@ -32,7 +32,13 @@ function item(overrides: Partial<MoneyQueueItem> & Pick<MoneyQueueItem, 'id' | '
   };
 }
 
-const page = (items: MoneyQueueItem[]): MoneyQueuePage => ({ items, total: items.length, totalCapped: false, page: 1, limit: 20 });
+const page = (items: MoneyQueueItem[]): MoneyQueuePage => ({
+  items,
+  total: items.length,
+  totalCapped: false,
+  page: 1,
+  limit: 20,
+});
 
 describe('Money desk', () => {
   it('downloads the open queue as CSV, searched and sorted as on screen, every page', async () => {
