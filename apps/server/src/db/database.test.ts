@@ -315,6 +315,20 @@ describe('SQLite group commit', () => {
     ]);
   });
 
+  it("reads an inviter's page by position and sums only the unclaimed lines (migration 026)", async () => {
+    const page = await sql<{ detail: string }>`explain query plan
+      select amount from invite_accruals where inviter_id = ${'u-1'} and inviter_seq <= ${40}
+      order by inviter_seq desc limit 10`.execute(db.kysely);
+    expect(page.rows.map((row) => row.detail)).toEqual([
+      'SEARCH invite_accruals USING INDEX invite_accruals_inviter_seq_idx (inviter_id=? AND inviter_seq<?)',
+    ]);
+    const unclaimed = await sql<{ detail: string }>`explain query plan
+      select sum(amount) from invite_accruals where inviter_id = ${'u-1'} and claimed_at is null`.execute(db.kysely);
+    expect(unclaimed.rows.map((row) => row.detail)).toEqual([
+      'SEARCH invite_accruals USING INDEX invite_accruals_unclaimed_idx (inviter_id=?)',
+    ]);
+  });
+
   it('moves checkpoints to a background thread once the database is busy', async () => {
     // Enough commits to count as busy: from then on a worker thread checkpoints, and the connection
     // itself only if the WAL grows past 50,000 pages.

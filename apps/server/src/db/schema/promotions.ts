@@ -1,3 +1,4 @@
+import type { Generated } from 'kysely';
 /** Tables of bonuses and promotion codes (migration 020). Money is minor units, times epoch ms. */
 
 /** JSON object keyed th, lo, en. */
@@ -89,6 +90,14 @@ export interface InviteAccrualsTable {
   created_at: number;
   claimed_at: number | null;
   user_bonus_id: string | null;
+  /** The line's position in its inviter's list, 1 = the oldest; set by the database (migration 026). */
+  inviter_seq: Generated<number | null>;
+}
+
+/** How many invite lines each inviter has, kept by the database as lines are inserted (migration 026). */
+export interface InviteAccrualCountsTable {
+  inviter_id: string;
+  total: number;
 }
 
 export interface RefundClaimsTable {
@@ -106,5 +115,6 @@ export interface PromotionTables {
   promotion_codes: PromotionCodesTable;
   user_bonuses: UserBonusesTable;
   invite_accruals: InviteAccrualsTable;
+  invite_accrual_counts: InviteAccrualCountsTable;
   refund_claims: RefundClaimsTable;
 }

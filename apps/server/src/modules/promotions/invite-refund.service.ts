@@ -189,27 +189,30 @@ export function createInviteRefundService(deps: {
     };
   }
 
-  /** POST /api/invite: what each referred player's deposits earned, newest first. */
+  /**
+   * POST /api/invite: what each referred player's deposits earned, newest first. The total is the count the
+   * database keeps and a page a range of positions (migration 026): the last page of an affiliate's long
+   * list costs what the first does.
+   */
   async function listInvites(userId: string, page: number, limit: number): Promise<InviteListResponse> {
     const [count, rows] = await Promise.all([
-      db
-        .selectFrom('invite_accruals')
-        .select((eb) => eb.fn.countAll<number>().as('total'))
-        .where('inviter_id', '=', userId)
-        .executeTakeFirstOrThrow(),
+      db.selectFrom('invite_accrual_counts').select('total').where('inviter_id', '=', userId).executeTakeFirst(),
       db
         .selectFrom('invite_accruals')
         .innerJoin('users', 'users.id', 'invite_accruals.invitee_id')
         .select(['users.name', 'invite_accruals.amount', 'invite_accruals.created_at'])
         .where('invite_accruals.inviter_id', '=', userId)
-        .orderBy('invite_accruals.created_at', 'desc')
-        .orderBy('invite_accruals.statement_id', 'desc')
+        .where(
+          'invite_accruals.inviter_seq',
+          '<=',
+          sql<number>`(select total from invite_accrual_counts where inviter_id = ${userId}) - ${(page - 1) * limit}`,
+        )
+        .orderBy('invite_accruals.inviter_seq', 'desc')
         .limit(limit)
-        .offset((page - 1) * limit)
         .execute(),
     ]);
     return {
-      total: Number(count.total),
+      total: Number(count?.total ?? 0),
       invites: rows.map((row) => ({
         from: { name: row.name },
         amount: fromMinor(Number(row.amount)),

@@ -14,6 +14,7 @@ import {
 } from '../../../test/helpers.ts';
 import { getSetting, putSetting } from '../../db/settings.repo.ts';
 import { checkLedger } from '../../ledger/check.ts';
+import { switchInvitesOn } from './invite.fixtures.ts';
 import {
   INVITE_SETTINGS_KEY,
   type InviteSettings,
@@ -117,6 +118,45 @@ describe.each(testDialects())('invite and refund (%s)', (dialect) => {
       type: 'invite',
     });
     expect((await inviter.call('GET', '/api/invite/bonus?claim=true')).json()).toEqual({ message: 'NO_INVITE_BONUS' });
+    await expectLedgerHealthy();
+  });
+
+  it('reads an inviter list by position and a kept count, every numbered page exact (issue 19)', async () => {
+    // An inviter earns one line per deposit of every friend: an affiliate's list grows without bound, so a
+    // page must not COUNT or OFFSET over it (as the statement, migration 022).
+    await switchInvitesOn(ctx.db.kysely);
+    const inviter = await player();
+    const friend = await player({ inviteCode: `PR${inviter.userId}`, name: 'Friend Many' });
+    for (let i = 1; i <= 7; i += 1) {
+      await friend.fund(i * 10);
+      ctx.clock.advance(1_000);
+    }
+    const page = async (n: number) =>
+      (await inviter.call('POST', '/api/invite', { page: n, limit: 3 })).json<InviteListResponse>();
+    const pages = [await page(1), await page(2), await page(3), await page(4)];
+    expect(pages.map((p) => p.total)).toEqual([7, 7, 7, 7]);
+    expect(pages.map((p) => p.invites.map((line) => line.amount))).toEqual([[7, 6, 5], [4, 3, 2], [1], []]);
+
+    const kept = await ctx.db.kysely
+      .selectFrom('invite_accrual_counts')
+      .select('total')
+      .where('inviter_id', '=', inviter.userId)
+      .executeTakeFirstOrThrow();
+    expect(Number(kept.total)).toBe(7);
+    const positions = await ctx.db.kysely
+      .selectFrom('invite_accruals')
+      .select('inviter_seq')
+      .where('inviter_id', '=', inviter.userId)
+      .orderBy('inviter_seq')
+      .execute();
+    expect(positions.map((row) => Number(row.inviter_seq))).toEqual([1, 2, 3, 4, 5, 6, 7]);
+
+    // What is still to claim is summed over the unclaimed lines only (a partial index), not the whole history.
+    expect((await inviter.wallet()).invite.amount).toBe(28);
+    await inviter.call('GET', '/api/invite/bonus?claim=true');
+    await friend.fund(90);
+    expect((await inviter.wallet()).invite.amount).toBe(9);
+    expect((await page(1)).total).toBe(8);
     await expectLedgerHealthy();
   });
 
