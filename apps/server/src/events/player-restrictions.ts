@@ -1,4 +1,6 @@
 import type { DepositHoldReason, RestrictedAction } from '@wallet/contract/protection-rules';
+import type { Transaction } from 'kysely';
+import type { Database } from '../db/schema.ts';
 
 /** How a deposit reached us; kept in the protection history beside a refused or held deposit. */
 export type DepositRoute = 'bank' | 'qr' | 'gift-link' | 'slip' | 'notice';
@@ -33,4 +35,11 @@ export interface PlayerRestrictions {
    * /api/account/protection, heldDeposits) and is told with DEPOSIT_HELD_LIMIT.
    */
   depositHold(userId: string, amountMinor: number, route: DepositRoute): Promise<DepositHold | null>;
+  /**
+   * depositHold's question again inside the transaction that credits the money, the player's protection
+   * locked: true when it may be credited. Two arrivals at once each passed depositHold before either was
+   * credited; judged here one after the other, the second sees the first. Records nothing (the
+   * transaction may roll back): on false, the caller asks depositHold again, which records the hold.
+   */
+  depositFits(trx: Transaction<Database>, userId: string, amountMinor: number): Promise<boolean>;
 }

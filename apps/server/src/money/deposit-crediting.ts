@@ -25,6 +25,12 @@ export interface DepositCredit extends BookedDeposit {
    * bank feed and then uploaded as a slip is not paid twice.
    */
   reference?: string;
+  /**
+   * Asked first inside the crediting transaction; false credits nothing (outcome `held`). Player
+   * protection's depositFits: money arriving at once is judged against the player's limits one deposit
+   * after the other, not each before either was credited.
+   */
+  admit?: (trx: Transaction<Database>) => Promise<boolean>;
 }
 
 /** A deposit whose PENDING statement already exists (a manual notice the operator confirms). */
@@ -45,7 +51,7 @@ export type DepositRecorder = (trx: Transaction<Database>, statementId: string) 
 
 export type CreditOutcome =
   | { credited: true; walletMinor: number; statementId: string }
-  | { credited: false; reason: 'duplicate-reference' | 'declined' };
+  | { credited: false; reason: 'duplicate-reference' | 'declined' | 'held' };
 
 /** As CreditOutcome; not-pending: the statement was already settled (or is not that player's deposit). */
 export type PendingCreditOutcome = CreditOutcome | { credited: false; reason: 'not-pending' };
@@ -100,7 +106,7 @@ async function bookDeposit(
 }
 
 class Declined extends Error {
-  constructor(readonly reason: 'duplicate-reference' | 'declined' | 'not-pending') {
+  constructor(readonly reason: 'duplicate-reference' | 'declined' | 'not-pending' | 'held') {
     super(reason);
   }
 }
@@ -138,7 +144,13 @@ export function createDepositService(deps: {
    * nothing; the player's open apps hear of it once it has committed.
    */
   async function creditIn(
-    deposit: { userId: string; amount: number; source: DepositCredit['source']; reference?: string | undefined },
+    deposit: {
+      userId: string;
+      amount: number;
+      source: DepositCredit['source'];
+      reference?: string | undefined;
+      admit?: DepositCredit['admit'];
+    },
     book: (
       trx: Transaction<Database>,
       accounts: { wallet: LedgerAccount; clearing: LedgerAccount },
@@ -150,6 +162,7 @@ export function createDepositService(deps: {
     const now = deps.clock.now();
     try {
       const booked = await deps.db.transaction().execute(async (trx) => {
+        if (deposit.admit && !(await deposit.admit(trx))) throw new Declined('held');
         const booked = await book(trx, accounts, now);
         if (deposit.reference !== undefined) await claimReference(trx, deposit.reference, booked.statementId, now);
         await events.publish(trx, 'deposit.booked', {

@@ -210,6 +210,7 @@ export function createBankFeed(deps: BankFeedDeps) {
         fromCode: transfer.from.bankCode ?? sender.bankCode,
         source: { kind: SYSTEM_KINDS.bankClearing, providerCode: '' },
         reference: bankDepositReference(transfer.reference),
+        admit: (trx) => deps.restrictions.depositFits(trx, sender.id, toMinor(transfer.amount)),
       },
       (trx, statementId) =>
         repo.insertTransfer(trx, {
@@ -222,6 +223,12 @@ export function createBankFeed(deps: BankFeedDeps) {
     );
     if (outcome.credited) {
       return { reference: transfer.reference, status: 'CREDITED', repeated: false, walletMinor: outcome.walletMinor };
+    }
+    if (outcome.reason === 'held') {
+      // Another deposit of the player's was credited meanwhile: asked again, the hold is recorded for them.
+      const heldNow =
+        (await deps.restrictions.depositHold(sender.id, toMinor(transfer.amount), 'bank')) ?? 'DEPOSIT_LIMIT';
+      return keep(transfer, 'UNMATCHED', { currency: walletCurrency, reason: heldNow, userId: sender.id });
     }
     // declined: a concurrent delivery of the same reference recorded it first. duplicate-reference:
     // that twin credited it, or another route (an uploaded slip) already paid this bank transfer.

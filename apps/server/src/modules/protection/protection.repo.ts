@@ -32,6 +32,22 @@ export async function lockProtection(
   return query.executeTakeFirstOrThrow();
 }
 
+/**
+ * The player's row, if any, locked on PostgreSQL until the transaction ends: money arriving for one
+ * player at once is judged against the limits one deposit after the other, each seeing the other's credit
+ * (SQLite runs one writing transaction at a time anyway). A player who never set anything has no row and
+ * nothing to judge.
+ */
+export async function lockExistingProtection(
+  trx: Transaction<Database>,
+  dialect: Db['dialect'],
+  userId: string,
+): Promise<PlayerProtectionRow | undefined> {
+  let query = trx.selectFrom('player_protection').selectAll().where('user_id', '=', userId);
+  if (dialect === 'postgres') query = query.forUpdate();
+  return query.executeTakeFirst();
+}
+
 export async function updateProtection(
   trx: Transaction<Database>,
   userId: string,

@@ -399,15 +399,19 @@ export function createProtection(deps: ProtectionDeps) {
     return forbidden(RESTRICTED_STATE_CODES[state]);
   }
 
-  /** The first limit that `amountMinor` more would pass, if any. */
-  async function limitPassed(userId: string, amountMinor: number): Promise<LimitPeriod | null> {
-    const row = await repo.findProtection(db, userId);
+  /** The first limit of `row` that `amountMinor` more would pass, counting what `reader` sees deposited. */
+  async function limitPassed(
+    reader: Kysely<Database> | Transaction<Database>,
+    row: PlayerProtectionRow | undefined,
+    userId: string,
+    amountMinor: number,
+  ): Promise<LimitPeriod | null> {
     if (!row) return null;
     const now = clock.now();
     for (const period of LIMIT_PERIODS) {
       const limit = num(row[LIMIT_COLUMN[period]]);
       if (limit === null) continue;
-      const used = await repo.depositedSince(db, userId, now - LIMIT_WINDOW_MS[period]);
+      const used = await repo.depositedSince(reader, userId, now - LIMIT_WINDOW_MS[period]);
       if (used + amountMinor > limit) return period;
     }
     return null;
@@ -424,15 +428,16 @@ export function createProtection(deps: ProtectionDeps) {
     async assertDeposit(userId, amountMinor, route: DepositRoute) {
       const state = await refusalOf(userId);
       if (state !== 'open') throw refusal(state);
-      const period = await limitPassed(userId, amountMinor);
+      const period = await limitPassed(db, await repo.findProtection(db, userId), userId, amountMinor);
       if (period) {
         await event(db, userId, 'deposit_refused', clock.now(), { period, amount: amountMinor, detail: route });
         throw refused('DEPOSIT_LIMIT_EXCEEDED', 'amount');
       }
     },
     async depositHold(userId, amountMinor, route: DepositRoute) {
-      const state = await refusalOf(userId);
-      const period = state === 'open' ? await limitPassed(userId, amountMinor) : null;
+      const row = await repo.findProtection(db, userId);
+      const state = standing(row, clock.now()).state;
+      const period = state === 'open' ? await limitPassed(db, row, userId, amountMinor) : null;
       const hold: DepositHoldReason | null = state !== 'open' ? 'PLAYER_RESTRICTED' : period ? 'DEPOSIT_LIMIT' : null;
       if (hold) {
         await event(db, userId, 'deposit_held', clock.now(), {
@@ -442,6 +447,11 @@ export function createProtection(deps: ProtectionDeps) {
         });
       }
       return hold;
+    },
+    async depositFits(trx, userId, amountMinor) {
+      const row = await repo.lockExistingProtection(trx, dialect, userId);
+      if (!row) return true;
+      return standing(row, clock.now()).state === 'open' && (await limitPassed(trx, row, userId, amountMinor)) === null;
     },
   };
 

@@ -267,6 +267,53 @@ describe.each(testDialects())('player protection (%s)', (dialect) => {
       expect((await p.protection()).heldDeposits).toMatchObject([{ amount: 250, reason: 'DEPOSIT_LIMIT' }]);
     });
 
+    it('judges money arriving at once one deposit after the other: together they never pass a limit', async () => {
+      // Each of these alone fits the day's 500; any two together do not. Before, each was checked before
+      // either was credited, and all of them were.
+      const p = await player();
+      await p.limits({ day: 500, week: null, month: null });
+      const arrivals = await Promise.all([300, 300, 300, 300].map((amount) => bankDeposit(p, amount)));
+      expect(arrivals.map((res) => res.statusCode).sort()).toEqual([200, 409, 409, 409]);
+      expect(await p.wallet()).toBe(300);
+      const held = await ctx.db.kysely
+        .selectFrom('bank_transfers')
+        .select(['status', 'reason'])
+        .where('user_id', '=', p.id)
+        .where('status', '=', 'UNMATCHED')
+        .execute();
+      expect(held).toEqual(Array.from({ length: 3 }, () => ({ status: 'UNMATCHED', reason: 'DEPOSIT_LIMIT' })));
+      expect((await p.protection()).heldDeposits).toHaveLength(3);
+      expect(await checkLedger(ctx.db.kysely)).toEqual([]);
+    });
+
+    it('holds a QR paid and a slip verified at the moment a bank transfer arrives, when together they pass a limit', async () => {
+      const p = await player();
+      await p.limits({ day: 500, week: null, month: null });
+      const created = await p.call('POST', '/api/qrcode/KBANK', { amount: 300 });
+      expect(created.statusCode, created.body).toBe(200);
+      const { qrcodeId } = created.json<{ qrcodeId: string }>();
+      const [paid, bank] = await Promise.all([
+        ctx.app.inject({ method: 'POST', url: `/sandbox/qr/${qrcodeId}/pay` }),
+        bankDeposit(p, 300),
+      ]);
+      // Whichever was judged second is held; the wallet holds one of the two.
+      expect([paid.body.includes('PROTECTION_HOLD'), bank.statusCode === 409].filter(Boolean)).toHaveLength(1);
+      expect(await p.wallet()).toBe(300);
+
+      // A slip checked while more money arrives from the bank: the later of the two waits for an operator.
+      const q = await player();
+      await q.limits({ day: 500, week: null, month: null });
+      const [slip, second] = await Promise.all([uploadSlip(q, 300), bankDeposit(q, 300)]);
+      expect(slip.statusCode, slip.body).toBe(200);
+      expect(await q.wallet()).toBe(300);
+      const slipHeld = (
+        await ctx.db.kysely.selectFrom('slips').select('hold_reason').where('user_id', '=', q.id).executeTakeFirst()
+      )?.hold_reason;
+      expect([slipHeld === 'DEPOSIT_LIMIT', second.statusCode === 409].filter(Boolean)).toHaveLength(1);
+      expect((await q.protection()).heldDeposits).toHaveLength(1);
+      expect(await checkLedger(ctx.db.kysely)).toEqual([]);
+    });
+
     it('holds a bank transfer over a limit for the money desk (UNMATCHED, DEPOSIT_LIMIT) and tells the player', async () => {
       const p = await player();
       await p.limits({ day: 500, week: null, month: null });

@@ -76,6 +76,7 @@ export function createQrPayments(deps: {
         fromCode: bankCode,
         source: { kind: SYSTEM_KINDS.qrGateway, providerCode: bankCode },
         reference: `qr:${bankCode}:${notice.paymentRef}`,
+        admit: (trx) => deps.restrictions.depositFits(trx, qr.user_id, qr.amount),
       },
       async (trx, statementId) => {
         // Re-checked inside the transaction: the fast path above may have raced another payment.
@@ -87,6 +88,11 @@ export function createQrPayments(deps: {
     );
     if (outcome.credited) return 'CREDITED';
     if (outcome.reason === 'duplicate-reference') return 'DUPLICATE';
+    if (outcome.reason === 'held') {
+      // Another deposit of the player's was credited meanwhile: asked again, the hold is recorded for them.
+      await deps.restrictions.depositHold(qr.user_id, qr.amount, 'qr');
+      return hold(bankCode, notice, qr, 'PROTECTION_HOLD');
+    }
     return hold(bankCode, notice, qr, 'NOT_PAYABLE');
   }
 

@@ -292,6 +292,7 @@ export function createSlipService(deps: SlipServiceDeps) {
         fromCode: bankCodeOfId(sendingBankId) ?? transfer.sender.bankCode,
         source: { kind: SYSTEM_KINDS.bankClearing, providerCode: '' },
         reference: bankReference(reference),
+        admit: (trx) => deps.restrictions.depositFits(trx, slip.user_id, transfer.amount),
       },
       (trx, statementId) =>
         settleSlip(
@@ -311,6 +312,11 @@ export function createSlipService(deps: SlipServiceDeps) {
     // Another route (the bank feed, or a twin upload of this slip) credited the transfer first.
     if (!credited.credited && credited.reason === 'duplicate-reference') {
       return fail(slip, 'SLIP_REFNO_DUPLICATED', transfer);
+    }
+    if (!credited.credited && credited.reason === 'held') {
+      // Another deposit of the player's was credited meanwhile: asked again, the hold is recorded for them.
+      await deps.restrictions.depositHold(slip.user_id, transfer.amount, 'slip');
+      return hold(slip, 'DEPOSIT_LIMIT', transfer);
     }
     // Declined means the slip was no longer processing: someone else decided it. Either way, reread.
     return (await findSlip(db, slip.id)) as SlipRow;
