@@ -7,7 +7,7 @@ import type { Database } from '../../db/schema.ts';
  */
 export async function claimVoucher(
   db: Kysely<Database>,
-  claim: { voucherCode: string; userId: string; walletAccountName: string; now: number },
+  claim: { voucherCode: string; userId: string; walletAccountName: string; amount: number; now: number },
 ): Promise<boolean> {
   const result = await db
     .insertInto('gift_link_redemptions')
@@ -15,7 +15,8 @@ export async function claimVoucher(
       voucher_code: claim.voucherCode,
       user_id: claim.userId,
       wallet_account_name: claim.walletAccountName,
-      amount: null,
+      // What the link holds as inspected; the credit writes what the redemption paid.
+      amount: claim.amount,
       status: 'REDEEMING',
       statement_id: null,
       created_at: claim.now,
@@ -24,6 +25,21 @@ export async function claimVoucher(
     .onConflict((oc) => oc.column('voucher_code').doNothing())
     .executeTakeFirst();
   return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
+}
+
+/**
+ * What the player's other links being redeemed right now hold: money that may reach the wallet any moment,
+ * counted against the deposit limits like a live QR.
+ */
+export async function redeemingElsewhere(db: Kysely<Database>, userId: string, voucherCode: string): Promise<number> {
+  const row = await db
+    .selectFrom('gift_link_redemptions')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<string | number>('amount'), eb.lit(0)).as('total'))
+    .where('user_id', '=', userId)
+    .where('status', '=', 'REDEEMING')
+    .where('voucher_code', '!=', voucherCode)
+    .executeTakeFirstOrThrow();
+  return Number(row.total);
 }
 
 /** The provider refused the voucher, so nothing was spent: the claim goes and the link stays as it was. */

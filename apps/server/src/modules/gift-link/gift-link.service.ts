@@ -19,7 +19,13 @@ import type { Clock } from '../../lib/clock.ts';
 import { refused } from '../../lib/domain-error.ts';
 import type { DepositService } from '../../money/deposit-crediting.ts';
 import type { GiftLinkProvider } from '../../providers/payments/gift-link-provider.ts';
-import { claimVoucher, markVoucherCredited, markVoucherUnknown, releaseVoucher } from './gift-link.repo.ts';
+import {
+  claimVoucher,
+  markVoucherCredited,
+  markVoucherUnknown,
+  redeemingElsewhere,
+  releaseVoucher,
+} from './gift-link.repo.ts';
 import type { GiftLinkKeys } from './gift-link-keys.ts';
 
 /** How a gift-link deposit shows on the statement (its `from`): the mobile-wallet provider. */
@@ -89,10 +95,19 @@ export function createGiftLinkService(deps: {
     if (state.status === 'unknown') throw invalid();
     if (state.status === 'redeemed') throw duplicate();
     if (state.amount < MIN_DEPOSIT_MINOR) throw invalid();
-    // Before the link is redeemed: the player still holds the money when a limit refuses it.
-    await deps.restrictions.assertDeposit(userId, state.amount, 'gift-link');
-
-    if (!(await claimVoucher(db, { voucherCode, userId, walletAccountName, now: clock.now() }))) throw duplicate();
+    if (!(await claimVoucher(db, { voucherCode, userId, walletAccountName, amount: state.amount, now: clock.now() }))) {
+      throw duplicate();
+    }
+    // Before the link is redeemed: the player still holds the money when a limit refuses it. Claimed first,
+    // so links redeemed at once each count the others (read before the deposits, so a link credited
+    // in between is counted twice, never missed): together they never pass a limit.
+    try {
+      const elsewhere = await redeemingElsewhere(db, userId, voucherCode);
+      await deps.restrictions.assertDeposit(userId, state.amount + elsewhere, 'gift-link');
+    } catch (error) {
+      await releaseVoucher(db, voucherCode);
+      throw error;
+    }
     let redeemed: Awaited<ReturnType<GiftLinkProvider['redeem']>>;
     try {
       redeemed = await provider.redeem(voucherCode, walletAccountName);

@@ -250,6 +250,27 @@ describe.each(testDialects())('player protection (%s)', (dialect) => {
       expect(await p.wallet()).toBe(80);
     });
 
+    it('never lets gift links redeemed at once pass a limit together, and a refused one still pays later', async () => {
+      const p = await player();
+      await p.limits({ day: 500, week: null, month: null });
+      const links = await Promise.all([giftLink(300), giftLink(300), giftLink(300)]);
+      const answers = await Promise.all(
+        links.map(({ sealed }) => p.call('POST', '/api/wallet/truelink', { link: sealed })),
+      );
+      const paid = answers.filter((res) => res.statusCode === 200);
+      // Judged together, at most one fits; a link refused is not redeemed, the player still holds it.
+      expect(paid.length).toBeLessThanOrEqual(1);
+      for (const res of answers.filter((r) => r.statusCode !== 200)) expectCode(res, 400, 'DEPOSIT_LIMIT_EXCEEDED');
+      expect(await p.wallet()).toBe(paid.length * 300);
+      ctx.clock.advance(24 * 3600_000 + 1);
+      const later = links[answers.findIndex((res) => res.statusCode !== 200)];
+      expect((await p.call('POST', '/api/wallet/truelink', { link: later?.sealed })).json()).toMatchObject({
+        message: 'SUCCESS',
+        amount: 300,
+      });
+      expect(await checkLedger(ctx.db.kysely)).toEqual([]);
+    });
+
     it('holds a slip over a limit for an operator instead of crediting it, and tells the player', async () => {
       const p = await player();
       await p.limits({ day: 100, week: null, month: null });
