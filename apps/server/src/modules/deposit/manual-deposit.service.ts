@@ -24,6 +24,9 @@ import {
   type ManualDepositRow,
 } from './manual-deposit.repo.ts';
 
+/** A notice found over a limit inside its transaction (rolled back, then refused with the history kept). */
+class NoticeOverLimit extends Error {}
+
 export interface ManualDepositDeps {
   db: Kysely<Database>;
   clock: Clock;
@@ -70,34 +73,44 @@ export function createManualDeposits(deps: ManualDepositDeps) {
     const now = clock.now();
     const id = orderedId(now);
     // The notice and its statement settle the outcome together: a caller keeps its answer with them.
-    return tx.finish(db, async (trx) => {
-      await insertStatement(trx, {
-        id,
-        userId,
-        statementType: 'deposit',
-        fromCode: user.bank_code,
-        toCode: 'WALLET',
-        amount: amountMinor,
-        currency: wallet.currency,
-        status: 'PENDING',
-        gameAccountId: null,
-        now,
+    try {
+      return await tx.finish(db, async (trx) => {
+        // Judged again under the player's protection lock: notices sent at once each passed the check
+        // above before any was written; here the second sees the first.
+        if (!(await deps.restrictions.depositFits(trx, userId, amountMinor))) throw new NoticeOverLimit();
+        await insertStatement(trx, {
+          id,
+          userId,
+          statementType: 'deposit',
+          fromCode: user.bank_code,
+          toCode: 'WALLET',
+          amount: amountMinor,
+          currency: wallet.currency,
+          status: 'PENDING',
+          gameAccountId: null,
+          now,
+        });
+        await insertManualDeposit(trx, {
+          id,
+          user_id: userId,
+          amount: amountMinor,
+          currency: wallet.currency,
+          from_bank_code: user.bank_code,
+          from_account_no: user.bank_account_no,
+          status: 'PENDING',
+          decided_by: null,
+          decided_at: null,
+          created_at: now,
+          updated_at: now,
+        });
+        return { message: 'DEPOSIT_PENDING', wallet: { amount: fromMinor(wallet.balance) } };
       });
-      await insertManualDeposit(trx, {
-        id,
-        user_id: userId,
-        amount: amountMinor,
-        currency: wallet.currency,
-        from_bank_code: user.bank_code,
-        from_account_no: user.bank_account_no,
-        status: 'PENDING',
-        decided_by: null,
-        decided_at: null,
-        created_at: now,
-        updated_at: now,
-      });
-      return { message: 'DEPOSIT_PENDING', wallet: { amount: fromMinor(wallet.balance) } };
-    });
+    } catch (error) {
+      if (!(error instanceof NoticeOverLimit)) throw error;
+      // Asked again now that the other notice is written: the refusal is kept in the player's history.
+      await deps.restrictions.assertDeposit(userId, amountMinor, 'notice');
+      throw refused('DEPOSIT_LIMIT_EXCEEDED', 'amount');
+    }
   }
 
   /**

@@ -207,6 +207,18 @@ describe.each(testDialects())('player protection (%s)', (dialect) => {
           });
           // The 400 waiting for the operator already counts: 200 more would pass 500.
           expectCode(await p.call('POST', '/api/wallet/add', { amount: 200 }), 400, 'DEPOSIT_LIMIT_EXCEEDED');
+
+          // Notices sent at once are judged one after the other: only one of these fits in the 100 left.
+          const q = await player();
+          await q.limits({ day: 500, week: null, month: null });
+          const sent = await Promise.all(
+            [300, 300, 300].map((amount) => q.call('POST', '/api/wallet/add', { amount })),
+          );
+          expect(sent.map((res) => (res.json() as { message: string }).message).sort()).toEqual([
+            'DEPOSIT_LIMIT_EXCEEDED',
+            'DEPOSIT_LIMIT_EXCEEDED',
+            'DEPOSIT_PENDING',
+          ]);
         },
       );
     });
