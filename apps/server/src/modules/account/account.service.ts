@@ -240,14 +240,15 @@ export function createAccountService(deps: AccountDeps) {
   }
 
   async function getProfile(userId: string): Promise<ProfileResponse> {
-    const user = await requireUser(userId);
+    // Asked together: on PostgreSQL each is a round trip, and every GET /api/wallet waits for both.
+    const [user, coin] = await Promise.all([requireUser(userId), playerBalance(db, userId, 'coin')]);
     const bank = await findBank(user.bank_code);
     return {
       _id: user.id,
       name: user.name,
       username: user.username,
       createdAt: new Date(user.created_at).toISOString(),
-      coin: await playerBalance(db, user.id, 'coin'),
+      coin,
       bankAccount: {
         bankCode: user.bank_code,
         bankAccountName: user.bank_account_name,
