@@ -1,37 +1,19 @@
 import { generate } from 'otplib';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import en from '../apps/backoffice/src/i18n/en.json' with { type: 'json' };
-import th from '../apps/backoffice/src/i18n/th.json' with { type: 'json' };
-import { signInToBackoffice } from './support/backoffice.ts';
+import {
+  BACKOFFICE_SIZES,
+  type BackofficeSize,
+  type BackofficeLang as Lang,
+  openBackofficePage,
+  signInToBackoffice,
+  backofficeText as text,
+} from './support/backoffice.ts';
 import { launchBrowser, overflowingElements, screenshot } from './support/browser.ts';
 import { type RunningServer, startServer } from './support/server.ts';
 
-const messages = { th, en } as const;
-type Lang = keyof typeof messages;
-
-/** A back-office text as the operator reads it. */
-function text(lang: Lang, key: string, vars: Record<string, string> = {}): string {
-  const value = key
-    .split('.')
-    .reduce<unknown>((node, part) => (node as Record<string, unknown>)?.[part], messages[lang]);
-  if (typeof value !== 'string') throw new Error(`no ${lang} back-office text for ${key}`);
-  return value.replace(/\{\{(\w+)\}\}/g, (_, name: string) => vars[name] ?? '');
-}
-
-const VIEWPORTS = {
-  desktop: { width: 1280, height: 800 },
-  tablet: { width: 820, height: 1180 },
-} as const;
-
-async function openBackoffice(browser: Browser, server: RunningServer, viewport: keyof typeof VIEWPORTS, lang: Lang) {
-  const context = await browser.newContext({
-    baseURL: server.url,
-    viewport: VIEWPORTS[viewport],
-    deviceScaleFactor: 1,
-  });
-  await context.addInitScript((l) => localStorage.setItem('backoffice-locale', l), lang);
-  return context.newPage();
+function openBackoffice(browser: Browser, server: RunningServer, size: BackofficeSize, lang: Lang) {
+  return openBackofficePage(browser, server, BACKOFFICE_SIZES[size], lang);
 }
 
 /**
