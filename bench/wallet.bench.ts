@@ -15,7 +15,8 @@
  * V8 CPU profile of the whole run into <dir> (open it in Chrome DevTools) to see where the time goes.
  * BENCH_HISTORY=1 adds the large-history figures (bench/history.ts): the statement's first and last
  * pages and GET /api/wallet, alone and while two connections page a busy player's statement, on the
- * fresh database and again after loading 300,000 lines for one player and 1,000,000 in all.
+ * fresh database and again after loading 300,000 lines for one player and 1,000,000 in all, and the back
+ * office's lists about that player (bench/backoffice-lists.ts).
  * BENCH_ONLY=sqlite or BENCH_ONLY=postgres measures one database only.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
@@ -24,6 +25,7 @@ import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { ROOT, startServer } from '../e2e/support/server.ts';
+import { backofficeListFigures, signInBenchOperator } from './backoffice-lists.ts';
 import { benchUserIds, HEAVY_ROWS, LEDGER_ROWS, loadHistory, PAGE_LIMIT, TOTAL_ROWS } from './history.ts';
 import { type BenchPlayer, prepareBenchPlayers } from './players.ts';
 import { benchSecrets } from './secrets.ts';
@@ -232,7 +234,7 @@ async function benchDatabase(label: string, env: Record<string, string>, bareUrl
     if (env.DATABASE_URL) await reportRoundTrips(server.url, players[0]?.token ?? '');
     if (HISTORY) {
       const databaseUrl = server.env.DATABASE_URL ?? `sqlite:${server.dataDir}/wallet.db`;
-      await historyFigures(label, server.url, databaseUrl, players);
+      await historyFigures(label, server, databaseUrl, players);
     }
     const checkStarted = performance.now();
     const check = spawnSync('npm', ['run', '--silent', 'ledger:check'], {
@@ -366,18 +368,27 @@ async function playerFigures(url: string, players: BenchPlayer[]): Promise<Figur
   return [first, last, wallet, mixed];
 }
 
-async function historyFigures(label: string, url: string, databaseUrl: string, players: BenchPlayer[]) {
-  const fresh = await playerFigures(url, players);
-  const started = performance.now();
-  await loadHistory(
+async function historyFigures(
+  label: string,
+  server: { url: string; env: NodeJS.ProcessEnv },
+  databaseUrl: string,
+  players: BenchPlayer[],
+) {
+  const { url } = server;
+  const userIds = await benchUserIds(
     databaseUrl,
-    await benchUserIds(
-      databaseUrl,
-      players.map((player) => player.phone),
-    ),
+    players.map((player) => player.phone),
   );
+  const operator = await signInBenchOperator(url, server.env);
+  const figuresNow = async () => [
+    ...(await playerFigures(url, players)),
+    ...(await backofficeListFigures(measure, url, operator, userIds[0] as string)),
+  ];
+  const fresh = await figuresNow();
+  const started = performance.now();
+  await loadHistory(databaseUrl, userIds);
   const loadedIn = (performance.now() - started) / 1000;
-  const loaded = await playerFigures(url, players);
+  const loaded = await figuresNow();
   console.info(
     `\n${label}, large history: ${HEAVY_ROWS.toLocaleString('en')} statement lines for one player, ` +
       `${TOTAL_ROWS.toLocaleString('en')} in all, ${LEDGER_ROWS.toLocaleString('en')} more ledger transfers ` +
@@ -387,7 +398,7 @@ async function historyFigures(label: string, url: string, databaseUrl: string, p
     const after = loaded[i] as Figures;
     const ratio = after.rps / Math.max(1, before.rps);
     console.info(
-      `  ${before.name.padEnd(28)} fresh ${before.rps.toFixed(0).padStart(7)} req/s p99 ${String(before.p99).padStart(4)} ms` +
+      `  ${before.name.padEnd(30)} fresh ${before.rps.toFixed(0).padStart(7)} req/s p99 ${String(before.p99).padStart(4)} ms` +
         `   history ${after.rps.toFixed(0).padStart(7)} req/s p50 ${String(after.p50).padStart(4)} ms p99 ${String(after.p99).padStart(5)} ms` +
         `   ${(ratio * 100).toFixed(0).padStart(3)}% ${ratio >= 0.8 ? '✓' : '✗'}${loopText(after)}`,
     );

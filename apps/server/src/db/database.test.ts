@@ -329,6 +329,23 @@ describe('SQLite group commit', () => {
     ]);
   });
 
+  it("reads the back office's deposits tab of a player from an index of that type alone (migration 027)", async () => {
+    // Found by the large-history bench: a player with 300,000 game transfers and a few deposits had
+    // every line of the statement read for each page of the deposits tab and its count.
+    const page = await sql<{ detail: string }>`explain query plan
+      select id, amount from statements where user_id = ${'u-1'} and statement_type = ${'deposit'}
+      order by created_at desc, id desc limit 20 offset 0`.execute(db.kysely);
+    expect(page.rows.map((row) => row.detail)).toEqual([
+      'SEARCH statements USING INDEX statements_user_type_idx (user_id=? AND statement_type=?)',
+    ]);
+    const count = await sql<{ detail: string }>`explain query plan
+      select count(*) from (select 1 from statements where user_id = ${'u-1'} and statement_type = ${'deposit'}
+      limit 10001)`.execute(db.kysely);
+    expect(count.rows.map((row) => row.detail)).toContain(
+      'SEARCH statements USING COVERING INDEX statements_user_type_idx (user_id=? AND statement_type=?)',
+    );
+  });
+
   it('moves checkpoints to a background thread once the database is busy', async () => {
     // Enough commits to count as busy: from then on a worker thread checkpoints, and the connection
     // itself only if the WAL grows past 50,000 pages.
