@@ -8,7 +8,7 @@ import { openTestDatabase, type TestDatabase, testDialects } from '../../test/he
 import { type Db, openDb } from './database.ts';
 import { dialectOf } from './dialect.ts';
 import { migrate } from './migrate.ts';
-import { postgresRoundTrips } from './postgres.ts';
+import { inlineParameters, postgresRoundTrips } from './postgres.ts';
 import { prepared, transaction } from './prepared.ts';
 
 const putSetting = prepared(
@@ -20,6 +20,10 @@ const bumpSetting = prepared<{ value: string }>(
   'update settings set value = value || $1 where key = $2 returning value',
 );
 const dropSetting = prepared('delete from settings where key = $1');
+const bumpOrPut = prepared<{ value: string; updated_at: number }>(
+  `insert into settings (key, value, updated_at) values ($1, $2, $3)
+   on conflict (key) do update set value = $2, updated_at = $3 returning value, updated_at`,
+);
 const bumpWithCte = prepared<{ value: string }>(
   `with target as (select key from settings where key = $2)
    update settings set value = value || $1 from target where settings.key = target.key returning settings.value`,
@@ -57,6 +61,8 @@ describe.each(testDialects())('prepared statements on %s', (dialect) => {
       const named = await db.kysely.transaction().execute(async (trx) => {
         const read = (key: string) =>
           trx.selectFrom('settings').select('value').where('key', '=', key).where('updated_at', '>', -7).execute();
+        // A transaction's first statement travels with its BEGIN, its values written in (never named).
+        await sql`select 1`.execute(trx);
         await read('a');
         await read('b');
         await trx.selectFrom('settings').select('key').where('updated_at', '>', -8).execute();
@@ -107,7 +113,7 @@ describe.each(testDialects())('prepared statements on %s', (dialect) => {
     expect(carried.value).toEqual(dialect === 'postgres' ? undefined : { value: '"one"' });
     expect(await readSetting.first(db.kysely, ['d-1'])).toEqual({ value: '"one"' });
     expect(await readSetting.first(db.kysely, ['d-2'])).toEqual({ value: '"two"' });
-    if (dialect === 'postgres') expect(carried.trips).toBe(3); // begin, the read carrying both writes, commit
+    if (dialect === 'postgres') expect(carried.trips).toBe(2); // begin with the read carrying both writes, commit
 
     // A statement with its own WITH takes them too.
     await db.kysely.transaction().execute(async (trx) => {
@@ -166,6 +172,61 @@ describe.each(testDialects())('prepared statements on %s', (dialect) => {
     expect(await readSetting.first(db.kysely, ['d-8'])).toEqual({ value: '"eight"' });
     const empty = await trips(() => db.kysely.transaction().execute(async () => 'nothing'));
     expect(empty.trips).toBe(0);
+  });
+
+  it("sends a transaction's BEGIN with its first statement, values written in exactly as sent", async () => {
+    const awkward = [
+      `it's a "quote"`,
+      "back\\slash \\x00 and E'\\' escapes",
+      "'); delete from settings; --",
+      'ไทย ລາວ 🎰',
+      '$1 $2 placeholders in a value',
+    ];
+    const before = postgresRoundTrips();
+    const stored = await db.kysely.transaction().execute(async (trx) => {
+      const rows = [];
+      for (const [i, value] of awkward.entries()) {
+        rows.push(await bumpOrPut.first(trx, [`b-${i}`, value, 2 ** 40 + i]));
+      }
+      return rows;
+    });
+    if (dialect === 'postgres') expect(postgresRoundTrips() - before).toBe(awkward.length + 1); // + commit
+    expect(stored).toEqual(awkward.map((value, i) => ({ value, updated_at: 2 ** 40 + i })));
+    expect(await readSetting.first(db.kysely, ['b-0'])).toEqual({ value: awkward[0] });
+
+    // A first statement that fails aborts the transaction BEGIN opened: nothing stays, the connection serves on.
+    await expect(
+      db.kysely.transaction().execute(async (trx) => {
+        await bumpOrPut.first(trx, ['b-bad', null, 1]);
+      }),
+    ).rejects.toThrow();
+    await expect(
+      db.kysely.transaction().execute(async (trx) => {
+        await putSetting.run(trx, ['b-later', '"x"', 1]);
+        await putSetting.run(trx, ['b-later-2', null, 1]);
+      }),
+    ).rejects.toThrow();
+    expect(await readSetting.first(db.kysely, ['b-bad'])).toBeUndefined();
+    expect(await readSetting.first(db.kysely, ['b-later'])).toBeUndefined();
+    await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        db.kysely.transaction().execute((trx) => putSetting.run(trx, [`b-many-${i}`, `"${i}"`, i])),
+      ),
+    );
+    expect(await readSetting.first(db.kysely, ['b-many-29'])).toEqual({ value: '"29"' });
+  });
+
+  it.runIf(dialect === 'postgres')('writes in only plain values; anything else goes with a BEGIN of its own', () => {
+    expect(inlineParameters({ text: 'select $1, $2, $10', values: [1, 'a', 3, 4, 5, 6, 7, 8, 9, null] })).toBe(
+      "select '1', 'a', NULL",
+    );
+    expect(inlineParameters({ text: 'select $1', values: [true] })).toBe("select 'true'");
+    expect(inlineParameters({ text: 'select $1', values: ["o'clock \\"] })).toBe("select  E'o''clock \\\\'");
+    expect(inlineParameters({ text: 'select $1', values: ['a\u0000b'] })).toBeUndefined();
+    expect(inlineParameters({ text: 'select $1', values: [Buffer.from('x')] })).toBeUndefined();
+    expect(inlineParameters({ text: 'select $1', values: [['a']] })).toBeUndefined();
+    expect(inlineParameters({ text: 'select $1', values: [{ a: 1 }] })).toBeUndefined();
+    expect(inlineParameters({ text: 'select $2', values: [1] })).toBeUndefined();
   });
 
   it('runs inside a transaction: sees its writes, and rolls back with it', async () => {

@@ -101,14 +101,34 @@ class PreparingClient extends pg.Client {
     }
     if (text === 'commit' || text === 'rollback') return this.#end(text);
     if (!this.#inTransaction) return this.#send({ text, values });
-    const begun = this.#beginPending ? this.#send({ text: 'begin', values: [] }) : undefined;
-    this.#beginPending = false;
-    await begun;
     const writes = this.#takePending();
-    if (writes.length === 0) return this.#send({ text, values });
-    if (canCarryWrites(text)) return this.#send(withWrites(writes, { text, values }));
-    await this.#send(writesAlone(writes));
+    const first = this.#beginPending;
+    this.#beginPending = false;
+    const send = (statement: PendingWrite) => (first ? this.#sendWithBegin(statement) : this.#send(statement));
+    if (writes.length === 0) return send({ text, values });
+    if (canCarryWrites(text)) return send(withWrites(writes, { text, values }));
+    await send(writesAlone(writes));
     return this.#send({ text, values });
+  }
+
+  /**
+   * The transaction's first statement, sent with its BEGIN as one simple query (`begin; …`): one round
+   * trip instead of two for every transaction. The simple protocol takes no parameters, so they are
+   * written into the text as quoted literals, which PostgreSQL types from their context exactly as it
+   * types a parameter sent as text (what pg sends). Values that are not plain text, numbers or booleans
+   * (bytes, arrays, objects) go the usual way, BEGIN first.
+   */
+  async #sendWithBegin(statement: PendingWrite): Promise<Result> {
+    const inlined = inlineParameters(statement);
+    if (inlined === undefined) {
+      await this.#send({ text: 'begin', values: [] });
+      return this.#send(statement);
+    }
+    roundTrips += 1;
+    const query = super.query.bind(this) as (text: string) => Promise<Result | Result[]>;
+    const results = await query(`begin; ${inlined}`);
+    // One result per statement of the text: BEGIN's, then the statement's.
+    return (Array.isArray(results) ? results[results.length - 1] : results) as Result;
   }
 
   async #end(text: 'commit' | 'rollback'): Promise<Result> {
@@ -165,6 +185,31 @@ class PreparingClient extends pg.Client {
       return query(text, values);
     });
   }
+}
+
+/**
+ * `statement` with its parameters written in as literals, or undefined when one of them is not a plain
+ * scalar. pg sends every parameter as text of unknown type; a quoted literal is the same to PostgreSQL.
+ */
+export function inlineParameters({ text, values }: PendingWrite): string | undefined {
+  if (values.length === 0) return text;
+  const literals: string[] = [];
+  for (const value of values) {
+    if (value === null || value === undefined) literals.push('NULL');
+    // A NUL would end the simple query's text: such a value goes as a parameter.
+    else if (typeof value === 'string' && value.includes('\u0000')) return undefined;
+    else if (typeof value === 'string' || typeof value === 'number' || typeof value === 'bigint')
+      literals.push(pg.escapeLiteral(String(value)));
+    else if (typeof value === 'boolean') literals.push(value ? "'true'" : "'false'");
+    else return undefined;
+  }
+  let unknownPlaceholder = false;
+  const inlined = text.replace(/\$(\d+)/g, (_, n: string) => {
+    const literal = literals[Number(n) - 1];
+    if (literal === undefined) unknownPlaceholder = true;
+    return literal ?? '';
+  });
+  return unknownPlaceholder ? undefined : inlined;
 }
 
 /** A pool of connections to `url`; `schema`, when given, is every query's search path. */

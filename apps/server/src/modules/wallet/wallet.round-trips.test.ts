@@ -63,5 +63,5 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('round trips to PostgreSQL per c
   });
 });
 
-const TRANSFER_ROUND_TRIPS = 10;
+const TRANSFER_ROUND_TRIPS = 9;
 const WALLET_ROUND_TRIPS = 9;
