@@ -18,6 +18,10 @@
  * fresh database and again after loading 300,000 lines for one player and 1,000,000 in all, and the back
  * office's lists about that player (bench/backoffice-lists.ts).
  * BENCH_ONLY=sqlite or BENCH_ONLY=postgres measures one database only.
+ *
+ * On PostgreSQL the run also measures the floor (bench/floor-server.ts): a hand-written transfer of one
+ * statement and of three, with no session, idempotency or provider, so the app's transfer can be read
+ * against what this machine gives the money alone.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -106,11 +110,14 @@ async function measure(name: string, options: autocannon.Options, server?: strin
   };
 }
 
-async function freePortServer(script: string): Promise<{ url: string; stop(): Promise<void> }> {
+async function freePortServer(
+  script: string,
+  env: Record<string, string> = {},
+): Promise<{ url: string; stop(): Promise<void> }> {
   const port = 20_000 + Math.floor(Math.random() * 20_000);
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', script], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port) },
+    env: { ...process.env, ...env, PORT: String(port) },
     stdio: 'inherit',
   });
   const url = `http://127.0.0.1:${port}`;
@@ -227,10 +234,11 @@ async function benchDatabase(label: string, env: Record<string, string>, bareUrl
       },
       server.url,
     );
+    const floor = env.DATABASE_URL ? await floorFigures(env.DATABASE_URL) : [];
     // The bare route alone moves by a fifth from one measurement to the next on a shared machine: it is
     // measured again after the endpoints, and the ratios are taken against the mean of the two.
     const bareAfter = await measure('bare Fastify GET /bare', { url: `${bareUrl}/bare` });
-    report(label, [bareBefore, bareAfter], [transfer, wallet]);
+    report(label, [bareBefore, bareAfter], [transfer, wallet, ...floor]);
     if (env.DATABASE_URL) await reportRoundTrips(server.url, players[0]?.token ?? '');
     if (HISTORY) {
       const databaseUrl = server.env.DATABASE_URL ?? `sqlite:${server.dataDir}/wallet.db`;
@@ -249,6 +257,24 @@ async function benchDatabase(label: string, env: Record<string, string>, bareUrl
       throw new Error(`${label}: ${transfer.errors + wallet.errors} failed requests`);
   } finally {
     await server.stop();
+  }
+}
+
+/**
+ * The PostgreSQL floor on this machine (bench/floor-server.ts): a hand-written transfer of one statement,
+ * and of three (the fewest a game transfer can take), with nothing else in the request.
+ */
+async function floorFigures(databaseUrl: string): Promise<Figures[]> {
+  const floor = await freePortServer('bench/floor-server.ts', { DATABASE_URL: databaseUrl });
+  try {
+    const transferOf = (statements: number) =>
+      measure(`floor: ${statements} statement${statements > 1 ? 's' : ''}`, {
+        url: floor.url,
+        requests: [{ method: 'POST', path: `/floor/${statements}` }],
+      });
+    return [await transferOf(1), await transferOf(3)];
+  } finally {
+    await floor.stop();
   }
 }
 
