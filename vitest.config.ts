@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -7,6 +8,10 @@ import { defineConfig } from 'vitest/config';
  */
 export default defineConfig({
   test: {
+    // Vitest runs CPUs − 1 files at once: one on the 2-CPU CI machine, where most files spend their time
+    // waiting on a browser, a server process or a database. Two at once overlap that waiting (the
+    // end-to-end files still run one after another, beside the rest).
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         test: {
