@@ -227,6 +227,10 @@ describe.each(testDialects())('prepared statements on %s', (dialect) => {
     expect(inlineParameters({ text: 'select $1', values: [['a']] })).toBeUndefined();
     expect(inlineParameters({ text: 'select $1', values: [{ a: 1 }] })).toBeUndefined();
     expect(inlineParameters({ text: 'select $2', values: [1] })).toBeUndefined();
+    // A `$1` inside a quoted literal or identifier of the text is text, not a placeholder.
+    expect(inlineParameters({ text: `select 'costs $1' as "$1", $1 where 'it''s $2' <> ''`, values: ['x'] })).toBe(
+      `select 'costs $1' as "$1", 'x' where 'it''s $2' <> ''`,
+    );
   });
 
   it('runs inside a transaction: sees its writes, and rolls back with it', async () => {

@@ -1,3 +1,5 @@
+import { mapPlaceholders } from './placeholders.ts';
+
 /**
  * Deferred writes on PostgreSQL, where every statement is a round trip and most of what a money
  * movement costs. A write whose result nobody needs (a statement row, a status, a stored answer, a
@@ -34,7 +36,7 @@ export function withWrites(writes: readonly PendingWrite[], main: PendingWrite):
   const values: unknown[] = [...main.values];
   const entries = writes.map((write, i) => {
     const shift = offset;
-    const text = write.text.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + shift}`);
+    const text = mapPlaceholders(write.text, (n) => `$${n + shift}`);
     offset += write.values.length;
     values.push(...write.values);
     return `wallet_deferred_${i + 1} as (${text})`;

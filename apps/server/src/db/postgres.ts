@@ -1,6 +1,7 @@
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { canCarryWrites, DEFER_MARK, type PendingWrite, withWrites, writesAlone } from './deferred-writes.ts';
+import { mapPlaceholders } from './placeholders.ts';
 import { preparedStatementName } from './prepared.ts';
 import type { Database } from './schema.ts';
 
@@ -204,8 +205,8 @@ export function inlineParameters({ text, values }: PendingWrite): string | undef
     else return undefined;
   }
   let unknownPlaceholder = false;
-  const inlined = text.replace(/\$(\d+)/g, (_, n: string) => {
-    const literal = literals[Number(n) - 1];
+  const inlined = mapPlaceholders(text, (n) => {
+    const literal = literals[n - 1];
     if (literal === undefined) unknownPlaceholder = true;
     return literal ?? '';
   });

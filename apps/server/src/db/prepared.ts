@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type SQLite from 'better-sqlite3';
 import { CompiledQuery, type Kysely, type Transaction } from 'kysely';
 import { DEFER_MARK } from './deferred-writes.ts';
+import { mapPlaceholders } from './placeholders.ts';
 import type { Database } from './schema.ts';
 import { type DirectSqlite, directOf } from './sqlite/group-commit-driver.ts';
 
@@ -63,8 +64,8 @@ export interface PreparedSql<Row> {
 export function prepared<Row = Record<string, unknown>>(text: string): PreparedSql<Row> {
   // better-sqlite3 binds only anonymous `?` by position: rewrite once and remember which value goes where.
   const order: number[] = [];
-  const sqliteText = text.replace(/\$(\d+)/g, (_, n: string) => {
-    order.push(Number(n) - 1);
+  const sqliteText = mapPlaceholders(text, (n) => {
+    order.push(n - 1);
     return '?';
   });
   // Most texts use $1…$n once each, in order: then the values go through as they are.
