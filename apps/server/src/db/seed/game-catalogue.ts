@@ -126,8 +126,8 @@ export const CATALOGUE_COVERS_AUTO_LOGIN: [MissingAutoLogin] extends [never] ? t
 
 export const GAME_CATALOGUE_CODES: readonly string[] = GAME_CATALOGUE.map((g) => g.code);
 
-export const gameLogoPath = (code: string) => `/media/games/${code}/logo.svg`;
-export const gameBackgroundPath = (code: string) => `/media/games/${code}/background.svg`;
+export const gameLogoPath = (code: string) => `/media/games/${code}/logo.webp`;
+export const gameBackgroundPath = (code: string) => `/media/games/${code}/background.webp`;
 
 /**
  * Adds catalogue entries that are missing; an existing row is left exactly as it is, so this runs at every

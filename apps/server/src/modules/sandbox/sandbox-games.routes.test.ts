@@ -73,7 +73,7 @@ describe.each(testDialects())('sandbox game routes on %s', (dialect) => {
     expect(res.headers['cache-control']).toBe('no-store');
     const html = res.body;
     expect(html).toContain('<title>Pearl Grove</title>');
-    expect(html).toContain('src="/media/games/pg/logo.svg"');
+    expect(html).toContain('src="/media/games/pg/logo.webp"');
     expect(html).toMatch(/data-testid="game-balance"[^>]*>1,234\.50</);
     for (const bet of [1, 5, 10, 50]) expect(html).toContain(`data-testid="bet-${bet}"`);
     for (const hook of ['spin', 'last-win', 'back-to-wallet']) expect(html).toContain(`data-testid="${hook}"`);

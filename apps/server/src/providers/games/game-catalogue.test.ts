@@ -4,9 +4,24 @@ import { AUTO_LOGIN_PROVIDERS } from '@wallet/contract/constants';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext, testDialects } from '../../../test/helpers.ts';
 import { SERVER_ROOT } from '../../config.ts';
-import { GAME_CATALOGUE, GAME_CATALOGUE_CODES, seedGameCatalogue } from '../../db/seed/game-catalogue.ts';
+import {
+  GAME_CATALOGUE,
+  GAME_CATALOGUE_CODES,
+  gameBackgroundPath,
+  gameLogoPath,
+  seedGameCatalogue,
+} from '../../db/seed/game-catalogue.ts';
 
 const ART_DIR = resolve(SERVER_ROOT, 'assets', 'games');
+
+/** The picture's width from a WebP's first chunk: lossy (VP8), lossless (VP8L) or extended (VP8X). */
+function webpWidth(webp: Buffer): number {
+  const chunk = webp.subarray(12, 16).toString('latin1');
+  if (chunk === 'VP8 ') return webp.readUInt16LE(26) & 0x3fff;
+  if (chunk === 'VP8L') return (webp.readUInt32LE(21) & 0x3fff) + 1;
+  if (chunk === 'VP8X') return webp.readUIntLE(24, 3) + 1;
+  throw new Error(`unknown WebP chunk ${chunk}`);
+}
 
 describe('game catalogue', () => {
   it('offers every auto-login provider of SPEC §2, each code once', () => {
@@ -43,6 +58,25 @@ describe('game catalogue', () => {
     }
     expect(seen.size).toBe(GAME_CATALOGUE_CODES.length * 2);
   });
+
+  it('has the WebP drawn from each SVG, which is what the catalogue points at (scripts/make-game-art.ts)', () => {
+    for (const code of GAME_CATALOGUE_CODES) {
+      for (const [file, width] of [
+        ['logo.webp', 112],
+        ['background.webp', 640],
+      ] as const) {
+        const webp = readFileSync(join(ART_DIR, code, file));
+        expect(webp.subarray(0, 4).toString('latin1'), `${code}/${file}`).toBe('RIFF');
+        expect(webp.subarray(8, 12).toString('latin1'), `${code}/${file}`).toBe('WEBP');
+        expect(webp.byteLength, `${code}/${file}`).toBeLessThan(6 * 1024);
+        expect(webpWidth(webp), `${code}/${file}`).toBe(width);
+      }
+    }
+    for (const entry of GAME_CATALOGUE) {
+      expect(gameLogoPath(entry.code)).toBe(`/media/games/${entry.code}/logo.webp`);
+      expect(gameBackgroundPath(entry.code)).toBe(`/media/games/${entry.code}/background.webp`);
+    }
+  });
 });
 
 describe.each(testDialects())('game catalogue seed on %s', (dialect) => {
@@ -60,8 +94,8 @@ describe.each(testDialects())('game catalogue seed on %s', (dialect) => {
     const joker = rows.find((r) => r.code === 'joker2');
     expect(joker).toMatchObject({
       category: 'slot',
-      logo: '/media/games/joker2/logo.svg',
-      background: '/media/games/joker2/background.svg',
+      logo: '/media/games/joker2/logo.webp',
+      background: '/media/games/joker2/background.webp',
       enabled: 1,
     });
     expect(Number(joker?.ft_wallet_slot)).toBe(2);
@@ -81,9 +115,13 @@ describe.each(testDialects())('game catalogue seed on %s', (dialect) => {
     });
   });
 
-  it('serves the artwork under /media/games/', async () => {
-    const res = await ctx.app.inject({ method: 'GET', url: '/media/games/pg/logo.svg' });
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['content-type']).toMatch(/^image\/svg\+xml/);
+  it('serves the artwork under /media/games/, the WebP the catalogue points at and its SVG source', async () => {
+    const webp = await ctx.app.inject({ method: 'GET', url: '/media/games/pg/logo.webp' });
+    expect(webp.statusCode).toBe(200);
+    expect(webp.headers['content-type']).toBe('image/webp');
+    // Rows seeded before the WebP existed still point at the SVG.
+    const svg = await ctx.app.inject({ method: 'GET', url: '/media/games/pg/logo.svg' });
+    expect(svg.statusCode).toBe(200);
+    expect(svg.headers['content-type']).toMatch(/^image\/svg\+xml/);
   });
 });
