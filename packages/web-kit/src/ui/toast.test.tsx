@@ -1,7 +1,7 @@
-import { render, screen, within } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Modal } from './modal';
 import { ToastProvider, useToast } from './toast';
 
@@ -42,6 +42,25 @@ function setup() {
 }
 
 describe('toasts', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('leaves no timer behind once the page that showed them is gone', () => {
+    vi.useFakeTimers();
+    const { unmount } = render(
+      <ToastProvider>
+        <Harness />
+      </ToastProvider>,
+    );
+    act(() => screen.getByRole('button', { name: 'fail' }).click());
+    expect(screen.getByRole('alert').textContent).toContain('Transfer failed');
+    unmount();
+    // A dismissal firing later would update a provider that no longer exists (in the component tests, after
+    // the test environment's window had gone).
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
   it('a success replaces the error it answers instead of standing beside it', async () => {
     const user = setup();
     await user.click(screen.getByRole('button', { name: 'fail' }));

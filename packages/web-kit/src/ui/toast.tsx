@@ -29,6 +29,15 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   const [items, setItems] = useState<ToastItem[]>([]);
   const [dialogs, setDialogs] = useState(0);
   const nextId = useRef(1);
+  const timers = useRef(new Set<ReturnType<typeof setTimeout>>());
+  // Dismissals still waiting when the provider goes would update nothing.
+  useEffect(() => {
+    const pending = timers.current;
+    return () => {
+      for (const timer of pending) clearTimeout(timer);
+      pending.clear();
+    };
+  }, []);
 
   const dismiss = useCallback((id: number) => setItems((current) => current.filter((item) => item.id !== id)), []);
   const show = useCallback(
@@ -40,7 +49,11 @@ export function ToastProvider({ children }: { children: ReactNode }) {
         const kept = kind === 'success' ? current.filter((item) => item.kind !== 'danger') : current;
         return [...kept.slice(-2), { id, kind, text }];
       });
-      setTimeout(() => dismiss(id), TOAST_DURATION_MS);
+      const timer = setTimeout(() => {
+        timers.current.delete(timer);
+        dismiss(id);
+      }, TOAST_DURATION_MS);
+      timers.current.add(timer);
     },
     [dismiss],
   );
