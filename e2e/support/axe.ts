@@ -76,10 +76,18 @@ export interface TargetOptions {
  * (links inside running text are exempt, as WCAG allows), one readable line each.
  */
 export async function smallTargets(page: Page, label: string, options: TargetOptions = {}): Promise<string[]> {
-  // A control popping in (the chat invitation scales up from 96%) is measured at its settled size.
-  await animationsSettled(page);
+  // A control popping in (the chat invitation scales up from 96%) is measured at its settled size: the page
+  // waits for running animations itself and measures in the same turn, so one that starts in between (the
+  // invitation appears on a timer) cannot be caught half-way, as it was from here on a busy machine.
   const found = await page.evaluate(
-    ({ min, standaloneLinks }) => {
+    async ({ min, standaloneLinks }) => {
+      for (;;) {
+        const running = document
+          .getAnimations()
+          .filter((a) => a.playState === 'running' && a.effect?.getTiming().iterations !== Infinity);
+        if (running.length === 0) break;
+        await Promise.allSettled(running.map((a) => a.finished));
+      }
       const out: string[] = [];
       const controls = Array.from(
         document.querySelectorAll<HTMLElement>(
