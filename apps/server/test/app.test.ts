@@ -1,10 +1,11 @@
-import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { PAGE_PRELOADS_FILE, type PagePreloads } from '@wallet/contract/page-preloads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
 import { DEMO_PLAYER } from '../src/db/seed/seed.ts';
+import { preloadLinks } from '../src/http/player-page.ts';
 import { writeServiceState } from '../src/modules/service-state/service-state.ts';
 import { bearer, createTestContext, login, PRODUCTION_SECRETS, type TestContext, testDialects } from './helpers.ts';
 
@@ -141,36 +142,92 @@ describe('serving the web app', () => {
   });
 });
 
-describe('the player app’s inline route preloader', () => {
-  const preloader = "(function () { var a = '/assets/login-1.js'; })();";
+describe('the player app’s page preloads', () => {
   let ctx: TestContext;
   let webDir: string;
-  const hash = (script: string) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
+  const page = (head = '') =>
+    `<!doctype html><html><head><title>x</title><script type="module" crossorigin src="/assets/i.js"></script>` +
+    `<link rel="stylesheet" href="/assets/i.css">${head}</head><body><div id="root"></div>${'<p>padding</p>'.repeat(200)}</body></html>`;
+  const preloads = (build: string): PagePreloads => ({
+    routes: {
+      '/login': { scripts: [`/assets/login-${build}.js`, '/assets/field.js'], styles: [] },
+      '/user/home': { scripts: [`/assets/home-${build}.js`], styles: ['/assets/home.css'] },
+    },
+    languages: { th: '/assets/th.js', lo: '/assets/lo.js', en: '/assets/en.js' },
+    fonts: {
+      th: ['/assets/thai.woff2', '/assets/latin.woff2'],
+      lo: ['/assets/lao.woff2'],
+      en: ['/assets/latin.woff2'],
+    },
+    fallbackLanguage: 'th',
+  });
   beforeAll(async () => {
     webDir = mkdtempSync(join(tmpdir(), 'web-dist-'));
-    writeFileSync(
-      join(webDir, 'index.html'),
-      `<!doctype html><title>x</title><script>${preloader}</script><script type="module" src="/assets/i.js"></script>`,
-    );
+    writeFileSync(join(webDir, 'index.html'), page());
+    writeFileSync(join(webDir, PAGE_PRELOADS_FILE), JSON.stringify(preloads('1')));
     const backofficeDir = mkdtempSync(join(tmpdir(), 'backoffice-dist-'));
     writeFileSync(join(backofficeDir, 'index.html'), '<!doctype html><div id="root">back office</div>');
     ctx = await createTestContext('sqlite', { WEB_DIST_DIR: webDir, BACKOFFICE_DIST_DIR: backofficeDir });
   });
   afterAll(async () => ctx.close());
 
-  const scriptSources = (csp: unknown) =>
-    String(csp)
-      .split(';')
-      .map((directive) => directive.trim())
-      .find((directive) => directive.startsWith('script-src '));
+  const preloaded = (html: string) =>
+    [...html.matchAll(/<link rel="(?:modulepreload|preload)" href="([^"]+)"/g)].map((m) => m[1]);
 
-  it('is allowed by its hash on every page of the app, and no other inline script is', async () => {
-    for (const url of ['/', '/login', '/user/home', '/index.html']) {
+  it('names the files of the page’s screen and of the language, after the entry and its stylesheet', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/login' });
+    expect(res.statusCode).toBe(200);
+    expect(preloaded(res.body)).toEqual([
+      '/assets/login-1.js',
+      '/assets/field.js',
+      '/assets/th.js',
+      '/assets/thai.woff2',
+      '/assets/latin.woff2',
+    ]);
+    expect(res.body).toContain('<link rel="modulepreload" href="/assets/login-1.js" crossorigin>');
+    expect(res.body).toContain(
+      '<link rel="preload" href="/assets/thai.woff2" as="font" type="font/woff2" crossorigin>',
+    );
+    // The entry and the stylesheet the first paint waits for are requested first.
+    expect(res.body.indexOf('/assets/i.css')).toBeLessThan(res.body.indexOf('/assets/login-1.js'));
+    expect(res.body.indexOf('/assets/thai.woff2')).toBeLessThan(res.body.indexOf('</head>'));
+    expect(res.headers.vary).toContain('cookie');
+    expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('follows the address (a member one too, and with a trailing slash) and the player’s language cookie', async () => {
+    const home = await ctx.app.inject({ method: 'GET', url: '/user/home/', headers: { cookie: 'a=1; lang=EN' } });
+    expect(preloaded(home.body)).toEqual([
+      '/assets/home-1.js',
+      '/assets/en.js',
+      '/assets/home.css',
+      '/assets/latin.woff2',
+    ]);
+    expect(home.body).toContain('<link rel="preload" href="/assets/home.css" as="style">');
+    const lao = await ctx.app.inject({ method: 'GET', url: '/login?x=1', headers: { cookie: 'lang=LO' } });
+    expect(preloaded(lao.body)).toEqual([
+      '/assets/login-1.js',
+      '/assets/field.js',
+      '/assets/lo.js',
+      '/assets/lao.woff2',
+    ]);
+    // An address without a screen of its own (the app's Page Not Found) still gets the language; so does a
+    // cookie the app never writes, in the build's default language.
+    const unknown = await ctx.app.inject({ method: 'GET', url: '/some/page', headers: { cookie: 'lang=FR' } });
+    expect(preloaded(unknown.body)).toEqual(['/assets/th.js', '/assets/thai.woff2', '/assets/latin.woff2']);
+  });
+
+  it('carries no inline script, so the policy allows scripts from the server only', async () => {
+    const scriptSources = (csp: unknown) =>
+      String(csp)
+        .split(';')
+        .map((directive) => directive.trim())
+        .find((directive) => directive.startsWith('script-src '));
+    for (const url of ['/', '/login', '/user/home']) {
       const res = await ctx.app.inject({ method: 'GET', url });
-      expect(res.statusCode, url).toBe(200);
-      expect(scriptSources(res.headers['content-security-policy']), url).toBe(`script-src 'self' ${hash(preloader)}`);
+      expect(res.body, url).not.toMatch(/<script(?![^>]*\bsrc=)/);
+      expect(scriptSources(res.headers['content-security-policy']), url).toBe("script-src 'self'");
     }
-    // The back office has no inline script, and the API's own policy stays as strict as it was.
     const backoffice = await ctx.app.inject({ method: 'GET', url: '/backoffice/staff' });
     expect(scriptSources(backoffice.headers['content-security-policy'])).toBe("script-src 'self'");
     const api = await ctx.app.inject({ method: 'GET', url: '/api/lookup/active' });
@@ -178,10 +235,6 @@ describe('the player app’s inline route preloader', () => {
   });
 
   it('sends every page of the app compressed, as it sends the app’s files', async () => {
-    writeFileSync(
-      join(webDir, 'index.html'),
-      `<!doctype html><title>x</title><script>${preloader}</script>${'<p>padding</p>'.repeat(200)}`,
-    );
     for (const url of ['/', '/login', '/user/home?x=1', '/backoffice/staff']) {
       const res = await ctx.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
       expect(res.statusCode, url).toBe(200);
@@ -197,11 +250,19 @@ describe('the player app’s inline route preloader', () => {
     expect((await ctx.app.inject({ method: 'GET', url: '/backoffice/assets/gone.js' })).statusCode).toBe(404);
   });
 
-  it('follows a deploy that replaces index.html under the running server', async () => {
-    const next = "(function () { var a = '/assets/login-2.js'; })();";
-    writeFileSync(join(webDir, 'index.html'), `<!doctype html><title>x</title><script>${next}</script>`);
+  it('follows a deploy that replaces the built files under the running server', async () => {
+    await ctx.app.inject({ method: 'GET', url: '/login' });
+    writeFileSync(join(webDir, PAGE_PRELOADS_FILE), JSON.stringify(preloads('2')));
+    writeFileSync(join(webDir, 'index.html'), page('<meta name="build" content="2">'));
     const res = await ctx.app.inject({ method: 'GET', url: '/login' });
-    expect(scriptSources(res.headers['content-security-policy'])).toBe(`script-src 'self' ${hash(next)}`);
+    expect(res.body).toContain('<meta name="build" content="2">');
+    expect(preloaded(res.body)).toContain('/assets/login-2.js');
+    expect(preloaded(res.body)).not.toContain('/assets/login-1.js');
+  });
+
+  it('escapes what it writes into the page', () => {
+    const odd = { ...preloads('1'), languages: { th: '/assets/"><script>x</script>.js', lo: '', en: '' } };
+    expect(preloadLinks(odd, '/nothing', 'th')).toContain('href="/assets/&quot;&gt;&lt;script&gt;x&lt;/script&gt;.js"');
   });
 });
 

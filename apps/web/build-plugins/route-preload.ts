@@ -2,7 +2,8 @@
 
 import type { OutputBundle, OutputChunk } from 'rolldown';
 import type { Plugin, ResolvedConfig } from 'vite';
-import { STORAGE_KEYS } from '../../../packages/contract/src/constants.ts';
+import type { Language } from '../../../packages/contract/src/constants.ts';
+import { PAGE_PRELOADS_FILE, type PagePreloads } from '../../../packages/contract/src/page-preloads.ts';
 
 // The member shell connects for live balance updates once the page is idle (socket.io-client, loaded on demand);
 // it is still fetched with the screen, so that connection costs no round trip on a slow network.
@@ -35,7 +36,7 @@ export const ROUTE_SOURCES: Record<string, string[]> = {
   '/terminated': ['app/routes/terminated-route.tsx'],
 };
 
-const LANGUAGE_SOURCES = { th: 'i18n/th.json', lo: 'i18n/lo.json', en: 'i18n/en.json' } as const;
+const LANGUAGE_SOURCES: Record<Language, string> = { th: 'i18n/th.json', lo: 'i18n/lo.json', en: 'i18n/en.json' };
 
 /**
  * The fonts each language's text is drawn in (built file names start with these). Fetched with the scripts:
@@ -43,7 +44,7 @@ const LANGUAGE_SOURCES = { th: 'i18n/th.json', lo: 'i18n/lo.json', en: 'i18n/en.
  * and shaped on the main thread) and again when the font arrives (issue 18: Lighthouse total blocking time).
  */
 const LATIN_FONTS = ['noto-sans-thai-latin-400-normal-', 'noto-sans-thai-latin-700-normal-'];
-const LANGUAGE_FONTS: Record<keyof typeof LANGUAGE_SOURCES, string[]> = {
+const LANGUAGE_FONTS: Record<Language, string[]> = {
   th: ['noto-sans-thai-thai-400-normal-', 'noto-sans-thai-thai-700-normal-', ...LATIN_FONTS],
   lo: ['noto-sans-lao-400-', 'noto-sans-lao-700-', ...LATIN_FONTS],
   en: LATIN_FONTS,
@@ -56,12 +57,12 @@ interface Files {
 
 /**
  * Without this, a phone fetches the entry, then (once it has run) the language file, then the screen: three
- * round trips one after the other on a slow network. index.html gets a tiny inline classic script that runs
- * as the parser reaches it and asks, for the address being opened and the player's language, for the
- * screen's chunks, their imports, their styles and the language file at once (modulepreload), so every
- * script of the first screen is requested in parallel with the entry. Inline, not a file: an async file ran
- * only once the busy main thread got to it, on a slow phone up to a second after it had arrived, and the
- * screen's chunks waited for it. The server's CSP allows this script by its hash (static-files.ts).
+ * round trips one after the other on a slow network. The build writes, beside index.html, the files each
+ * address needs (the screen's chunks, their imports and styles), the language files and each language's
+ * fonts (PAGE_PRELOADS_FILE); the server names them in the page it serves for an address and the player's
+ * language cookie (apps/server/src/http/player-page.ts), so every one is requested in parallel with the
+ * entry. Written into the page by the server, not by an inline script: that script (8 KB of routes) was
+ * compiled and run before anything else on the page, 20 and 50 ms of a slow phone's main thread.
  */
 export function routePreload(): Plugin {
   let config: ResolvedConfig;
@@ -73,8 +74,7 @@ export function routePreload(): Plugin {
       config = resolved;
     },
     generateBundle(_options, bundle) {
-      const html = bundle['index.html'];
-      if (html?.type !== 'asset') return;
+      if (bundle['index.html']?.type !== 'asset') return;
       const chunks = Object.values(bundle).filter((item): item is OutputChunk => item.type === 'chunk');
       const bySource = (source: string) => {
         const matches = source.startsWith('npm:')
@@ -108,7 +108,7 @@ export function routePreload(): Plugin {
       );
       const languages = Object.fromEntries(
         Object.entries(LANGUAGE_SOURCES).map(([language, source]) => [language, base + bySource(source).fileName]),
-      );
+      ) as PagePreloads['languages'];
       const fonts = Object.fromEntries(
         Object.entries(LANGUAGE_FONTS).map(([language, names]) => [
           language,
@@ -123,15 +123,10 @@ export function routePreload(): Plugin {
             return base + font.fileName;
           }),
         ]),
-      );
-      const fallbackLanguage = config.env.VITE_LAO_MODE?.trim().toLowerCase() === 'true' ? 'lo' : 'th';
-      const source = bootScript(routes, languages, fonts, fallbackLanguage);
-      if (source.includes('</')) this.error('route-preload: the boot script would end its <script> element early');
-      // Before the entry's own tags, so the screen's requests start with the entry's.
-      const tag = `<script>${source}</script>`;
-      const page = String(html.source);
-      if (!page.includes('</title>')) this.error('route-preload: index.html has no <title>');
-      html.source = page.replace('</title>', `</title>\n    ${tag}`);
+      ) as PagePreloads['fonts'];
+      const fallbackLanguage: Language = config.env.VITE_LAO_MODE?.trim().toLowerCase() === 'true' ? 'lo' : 'th';
+      const preloads: PagePreloads = { routes, languages, fonts, fallbackLanguage };
+      this.emitFile({ type: 'asset', fileName: PAGE_PRELOADS_FILE, source: JSON.stringify(preloads) });
     },
   };
 }
@@ -145,45 +140,4 @@ function closure(chunk: OutputChunk, bundle: OutputBundle, into = new Set<Output
     if (imported?.type === 'chunk') closure(imported, bundle, into);
   }
   return into;
-}
-
-function bootScript(
-  routes: Record<string, Files>,
-  languages: Record<string, string>,
-  fonts: Record<string, string[]>,
-  fallback: string,
-): string {
-  // ES5-level on purpose: it must run (or fail harmlessly) on any browser before the app does. No "</" in it:
-  // it sits inside a <script> element.
-  return `(function () {
-  var routes = ${JSON.stringify(routes)};
-  var languages = ${JSON.stringify(languages)};
-  var fonts = ${JSON.stringify(fonts)};
-  var language = null;
-  var signedIn = false;
-  try {
-    language = localStorage.getItem(${JSON.stringify(STORAGE_KEYS.locale)});
-    signedIn = Boolean(localStorage.getItem(${JSON.stringify(STORAGE_KEYS.token)}) || sessionStorage.getItem(${JSON.stringify(STORAGE_KEYS.token)}));
-  } catch (e) {}
-  var path = location.pathname.replace(/\\/+$/, '') || '/';
-  // A member address without a session goes to /login; so does the app.
-  if (path.indexOf('/user') === 0 && !signedIn) path = '/login';
-  var files = routes[path] || { scripts: [], styles: [] };
-  if (!languages[language]) language = ${JSON.stringify(fallback)};
-  var scripts = files.scripts.concat(languages[language]);
-  function link(rel, href, as) {
-    var element = document.createElement('link');
-    element.rel = rel;
-    element.href = href;
-    if (as) element.as = as;
-    if (as === 'font') element.type = 'font/woff2';
-    // Module scripts and fonts are fetched in CORS mode; a preload in another mode would not be reused.
-    if (rel === 'modulepreload' || as === 'font') element.crossOrigin = '';
-    document.head.appendChild(element);
-  }
-  for (var i = 0; i < scripts.length; i++) link('modulepreload', scripts[i]);
-  for (var j = 0; j < files.styles.length; j++) link('preload', files.styles[j], 'style');
-  for (var k = 0; k < fonts[language].length; k++) link('preload', fonts[language][k], 'font');
-})();
-`;
 }

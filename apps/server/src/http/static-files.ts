@@ -1,32 +1,19 @@
 import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { documentPolicyFor } from './inline-script-policy.ts';
+import { playerPageFor } from './player-page.ts';
 
 /** The operator's back office lives under this prefix, beside the player app at /. */
 export const BACKOFFICE_PREFIX = '/backoffice';
 
 interface HeaderTarget {
-  getHeader(name: string): unknown;
   setHeader(name: string, value: string): unknown;
 }
 
-const CSP = 'content-security-policy';
-
-/**
- * Hashed assets are cached for a year; index.html never, so a deploy is picked up at once. Each app's
- * index.html gets the security headers' CSP widened by the hashes of its own inline scripts (the player
- * app's route preloader). @fastify/static calls this with the served file's full path, the fallbacks too.
- */
-function staticHeaders(appDirs: string[]): (res: HeaderTarget, path: string) => void {
-  const policies = new Map(appDirs.map((dir) => [resolve(dir, 'index.html'), documentPolicyFor(dir)]));
-  return (res, path) => {
-    res.setHeader('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
-    const policyOf = policies.get(resolve(path));
-    const policy = res.getHeader(CSP);
-    if (policyOf && typeof policy === 'string') res.setHeader(CSP, policyOf(policy));
-  };
+/** Hashed assets are cached for a year; anything else (index.html) never, so a deploy is picked up at once. */
+function staticHeaders(res: HeaderTarget, path: string): void {
+  res.setHeader('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
 }
 
 /**
@@ -49,7 +36,6 @@ export async function registerStaticFiles(
   });
   const hasWeb = existsSync(join(webDistDir, 'index.html'));
   const hasBackoffice = existsSync(join(backofficeDistDir, 'index.html'));
-  const setHeaders = staticHeaders([webDistDir, backofficeDistDir]);
   // reply.sendFile (the fallbacks) comes from the first of the two apps registered.
   if (hasWeb) {
     await app.register(fastifyStatic, {
@@ -58,7 +44,7 @@ export async function registerStaticFiles(
       wildcard: false,
       index: false,
       cacheControl: false,
-      setHeaders,
+      setHeaders: staticHeaders,
     });
   }
   if (hasBackoffice) {
@@ -69,12 +55,20 @@ export async function registerStaticFiles(
       index: false,
       cacheControl: false,
       decorateReply: !hasWeb,
-      setHeaders,
+      setHeaders: staticHeaders,
     });
   }
 
   const sendIndex = (reply: FastifyReply, dir: string) =>
     reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html', dir);
+  const playerPage = playerPageFor(webDistDir);
+  // The player's page names the files its address needs in the player's language (player-page.ts).
+  const sendPlayerPage = (request: FastifyRequest, reply: FastifyReply, path: string) =>
+    reply
+      .header('cache-control', 'no-cache')
+      .header('vary', 'cookie')
+      .type('text/html; charset=utf-8')
+      .send(playerPage(path, request.headers.cookie));
 
   const pageOrNotFound = async (request: FastifyRequest, reply: FastifyReply) => {
     const path = request.url.split('?')[0] ?? '';
@@ -84,11 +78,11 @@ export async function registerStaticFiles(
     const isAsset = path.startsWith(`${BACKOFFICE_PREFIX}/assets/`);
     const isBackend = /^\/(api|media|sandbox|socket\.io)(\/|$)/.test(path);
     if (isPage && !isAsset && isBackoffice && hasBackoffice) return sendIndex(reply, backofficeDistDir);
-    if (isPage && !isAsset && !isBackoffice && !isBackend && hasWeb) return sendIndex(reply, webDistDir);
+    if (isPage && !isAsset && !isBackoffice && !isBackend && hasWeb) return sendPlayerPage(request, reply, path);
     return reply.status(404).send({ message: 'NO_DATA' });
   };
   app.setNotFoundHandler(pageOrNotFound);
   // The same for every GET (and HEAD) as a route: only a route's answers pass through compression, and a page
-  // is the first thing a phone on a slow network waits for (the player's index.html carries its preloader).
+  // is the first thing a phone on a slow network waits for (the player's page carries its preloads).
   if (hasWeb || hasBackoffice) app.get('/*', { schema: { hide: true } }, pageOrNotFound);
 }

@@ -1,4 +1,5 @@
-import { LANGUAGE_COOKIE, type Language, WALLET_WINDOW_NAME } from '@wallet/contract/constants';
+import { type Language, WALLET_WINDOW_NAME } from '@wallet/contract/constants';
+import { cookieLanguage, languageOf } from '../../lib/language-cookie.ts';
 import type { SandboxGameInfo } from './sandbox-games.ts';
 import type { Paytable, SlotSymbol } from './sandbox-slot.ts';
 
@@ -69,17 +70,7 @@ type Texts = (typeof TEXTS)[Language];
 
 /** `lang` query first (any case, th/lo/en), then the app's upper-case cookie, else Thai. */
 export function pageLanguage(queryLang: string | undefined, cookieHeader: string | undefined): Language {
-  const pick = (value: string | undefined): Language | undefined => {
-    const code = value?.trim().slice(0, 2).toLowerCase();
-    return code === 'th' || code === 'lo' || code === 'en' ? code : undefined;
-  };
-  const fromQuery = pick(queryLang);
-  if (fromQuery) return fromQuery;
-  for (const part of (cookieHeader ?? '').split(';')) {
-    const [name, value] = part.split('=');
-    if (name?.trim() === LANGUAGE_COOKIE) return pick(value) ?? 'th';
-  }
-  return 'th';
+  return languageOf(queryLang) ?? cookieLanguage(cookieHeader) ?? 'th';
 }
 
 export function escapeHtml(value: string): string {
