@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { inlineSplash } from './build-plugins/inline-splash.ts';
 import { routePreload } from './build-plugins/route-preload.ts';
 import { serviceWorker } from './build-plugins/service-worker.ts';
 
@@ -24,7 +25,7 @@ const preact = [
 
 export default defineConfig(({ command, mode }) => ({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), routePreload(), serviceWorker()],
+  plugins: [react(), inlineSplash(), routePreload(), serviceWorker()],
   resolve: {
     alias: [{ find: '@', replacement: src }, ...(command === 'build' && mode !== 'test' ? preact : [])],
   },

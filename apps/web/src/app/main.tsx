@@ -13,6 +13,7 @@ import { UpdatePrompt } from '@/features/pwa/components/update-prompt';
 import { registerServiceWorker } from '@/features/pwa/lib/service-worker';
 import { initI18n } from '@/i18n/i18n';
 import { config } from '@/lib/config';
+import { yieldToMain } from '@/lib/yield-to-main';
 import { createQueryClient } from './query-client';
 import { AppRoutes } from './router';
 
@@ -20,6 +21,8 @@ async function start() {
   document.title = config.appName;
   // Texts must exist before the first paint, or the player would see keys flash by.
   await initI18n();
+  // The texts and the first render are each a long task on a slow phone; apart, neither blocks as long.
+  await yieldToMain();
   const root = document.getElementById('root');
   if (!root) throw new Error('#root is missing from index.html');
   createRoot(root).render(
