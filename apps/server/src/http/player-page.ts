@@ -2,11 +2,8 @@ import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Language } from '@wallet/contract/constants';
 import { PAGE_PRELOADS_FILE, type PagePreloads } from '@wallet/contract/page-preloads';
+import { escapeHtml } from '../lib/html-escape.ts';
 import { cookieLanguage } from '../lib/language-cookie.ts';
-
-function escapeAttribute(value: string): string {
-  return value.replace(/[&"<>]/g, (ch) => ({ '&': '&amp;', '"': '&quot;', '<': '&lt;', '>': '&gt;' })[ch] as string);
-}
 
 /**
  * The `<link>` tags that make a phone request, with the entry, everything the page at `path` needs in
@@ -15,15 +12,20 @@ function escapeAttribute(value: string): string {
  * a preload in another mode would not be reused.
  */
 export function preloadLinks(preloads: PagePreloads, path: string, language: Language): string {
-  const files = preloads.routes[path.replace(/\/+$/, '') || '/'] ?? { scripts: [], styles: [] };
+  const files = preloads.routes[routeOf(path)] ?? { scripts: [], styles: [] };
   const scripts = [...files.scripts, preloads.languages[language]];
   return [
-    ...scripts.map((href) => `<link rel="modulepreload" href="${escapeAttribute(href)}" crossorigin>`),
-    ...files.styles.map((href) => `<link rel="preload" href="${escapeAttribute(href)}" as="style">`),
+    ...scripts.map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}" crossorigin>`),
+    ...files.styles.map((href) => `<link rel="preload" href="${escapeHtml(href)}" as="style">`),
     ...preloads.fonts[language].map(
-      (href) => `<link rel="preload" href="${escapeAttribute(href)}" as="font" type="font/woff2" crossorigin>`,
+      (href) => `<link rel="preload" href="${escapeHtml(href)}" as="font" type="font/woff2" crossorigin>`,
     ),
   ].join('\n    ');
+}
+
+/** The address as the build lists it: without a trailing slash, the root as `/`. */
+function routeOf(path: string): string {
+  return path.replace(/\/+$/, '') || '/';
 }
 
 interface Build {
@@ -63,7 +65,7 @@ export function playerPageFor(dir: string): (path: string, cookieHeader: string 
     const { html, preloads, pages } = load();
     if (!preloads) return html;
     const language = cookieLanguage(cookieHeader) ?? preloads.fallbackLanguage;
-    const route = path.replace(/\/+$/, '') || '/';
+    const route = routeOf(path);
     const key = `${language} ${preloads.routes[route] ? route : ''}`;
     let page = pages.get(key);
     if (page === undefined) {

@@ -1,4 +1,5 @@
 import { type Language, WALLET_WINDOW_NAME } from '@wallet/contract/constants';
+import { escapeHtml } from '../../lib/html-escape.ts';
 import { cookieLanguage, languageOf } from '../../lib/language-cookie.ts';
 import type { SandboxGameInfo } from './sandbox-games.ts';
 import type { Paytable, SlotSymbol } from './sandbox-slot.ts';
@@ -71,13 +72,6 @@ type Texts = (typeof TEXTS)[Language];
 /** `lang` query first (any case, th/lo/en), then the app's upper-case cookie, else Thai. */
 export function pageLanguage(queryLang: string | undefined, cookieHeader: string | undefined): Language {
   return languageOf(queryLang) ?? cookieLanguage(cookieHeader) ?? 'th';
-}
-
-export function escapeHtml(value: string): string {
-  return value.replace(
-    /[&<>"']/g,
-    (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] as string,
-  );
 }
 
 /** Minor units → "1,234.50", the wallet's money format (integer arithmetic, no float). */
