@@ -10,6 +10,7 @@ import { type Lang, readOtp, text, uniqueAccountNo, uniquePhone, useLanguage } f
 import { axeViolations, smallTargets } from './support/axe.ts';
 import { DEMO_OWNER } from './support/backoffice.ts';
 import { launchBrowser, overflowingElements, phoneContext } from './support/browser.ts';
+import { chooseFiles } from './support/files.ts';
 import { callJson, PLAYER_PASSWORD, postJson } from './support/players.ts';
 import { buildWeb, type RunningServer, startServer } from './support/server.ts';
 
@@ -178,7 +179,7 @@ describe('the chat widget', () => {
       uploadThroughput: 500_000,
     });
     const photo = Buffer.concat([PNG, Buffer.alloc(1_500_000)]);
-    await page.getByTestId('chat-file').setInputFiles({ name: 'proof.png', mimeType: 'image/png', buffer: photo });
+    await chooseFiles(page, 'chat-file', { name: 'proof.png', mimeType: 'image/png', buffer: photo });
     const uploading = page.locator('.chat-message[data-status="uploading_file"]');
     await uploading.waitFor();
     expect(await uploading.locator('progress').count()).toBe(1);
@@ -216,7 +217,7 @@ describe('the chat widget', () => {
         await route.abort('failed');
       } else await route.continue();
     });
-    await page.getByTestId('chat-file').setInputFiles({ name: 'again.png', mimeType: 'image/png', buffer: PNG });
+    await chooseFiles(page, 'chat-file', { name: 'again.png', mimeType: 'image/png', buffer: PNG });
     const failed = page.locator('.chat-message[data-status="failed"]');
     await failed.waitFor();
     expect(await failed.textContent()).toContain(chatText('th', 'failed'));

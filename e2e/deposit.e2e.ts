@@ -6,6 +6,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Lang, logIn, money, text, useLanguage } from './support/app.ts';
 import { overflowingElements, screenshot } from './support/browser.ts';
+import { chooseFiles } from './support/files.ts';
 import { openPhoneApp, type PhoneApp } from './support/phone-app.ts';
 import { PLAYER_PASSWORD, postJson, registerPlayer, type TestPlayer } from './support/players.ts';
 import { ledgerCheck, ROOT } from './support/server.ts';
@@ -146,9 +147,16 @@ describe('money in and out: every deposit route, a withdrawal and its payout', (
     const slipPath = join(files, 'slip.png');
     writeFileSync(slipPath, Buffer.from(await res.arrayBuffer()));
 
+    // The picker stays disabled until the slip window's lookup answers; a file set before then is ignored,
+    // as a player's tap would be. A slow answer (a busy CI machine) is made certain here.
+    await page.route('**/api/lookup/slip', async (route) => {
+      await new Promise((answer) => setTimeout(answer, 1500));
+      await route.continue();
+    });
     await openDeposit(page);
     await page.getByTestId('deposit-tab-slip').click();
-    await page.getByTestId('slip-input').setInputFiles(slipPath);
+    await chooseFiles(page, 'slip-input', slipPath);
+    await page.unroute('**/api/lookup/slip');
     await expect
       .poll(() => page.getByTestId('slip-result').innerText(), { timeout: 30_000 })
       .toContain(text('en', 'status.success'));
