@@ -1,6 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+// A relative path: Vite's config loader leaves workspace packages to Node, which cannot load TypeScript.
+import { precompress } from '../../packages/web-kit/build/precompress.ts';
 
 const backend = 'http://localhost:8080';
 
@@ -8,7 +10,7 @@ export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   // The server serves this app under /backoffice, beside the player app at /.
   base: '/backoffice/',
-  plugins: [react()],
+  plugins: [react(), precompress()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },

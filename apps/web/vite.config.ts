@@ -1,6 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+// A relative path: Vite's config loader leaves workspace packages to Node, which cannot load TypeScript.
+import { precompress } from '../../packages/web-kit/build/precompress.ts';
 import { inlineSplash } from './build-plugins/inline-splash.ts';
 import { routePreload } from './build-plugins/route-preload.ts';
 import { serviceWorker } from './build-plugins/service-worker.ts';
@@ -25,7 +27,7 @@ const preact = [
 
 export default defineConfig(({ command, mode }) => ({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), inlineSplash(), routePreload(), serviceWorker()],
+  plugins: [react(), inlineSplash(), routePreload(), serviceWorker(), precompress()],
   resolve: {
     alias: [{ find: '@', replacement: src }, ...(command === 'build' && mode !== 'test' ? preact : [])],
   },
@@ -67,7 +69,11 @@ export default defineConfig(({ command, mode }) => ({
     name: 'web',
     environment: 'happy-dom',
     // The web kit's tests run here: its components read the texts this app's setup loads.
-    include: ['src/**/*.test.{ts,tsx}', '../../packages/web-kit/src/**/*.test.{ts,tsx}'],
+    include: [
+      'src/**/*.test.{ts,tsx}',
+      '../../packages/web-kit/src/**/*.test.{ts,tsx}',
+      '../../packages/web-kit/build/**/*.test.ts',
+    ],
     setupFiles: ['./src/test/setup.ts'],
     restoreMocks: true,
   },

@@ -113,6 +113,7 @@ describe.each(testDialects())('HTTP behaviour on %s', (dialect) => {
 describe('serving the web app', () => {
   let ctx: TestContext;
   let webDir: string;
+  const bigScript = `console.log(${'"a script long enough to be worth compressing", '.repeat(40)})`;
   beforeAll(async () => {
     const { mkdtempSync } = await import('node:fs');
     const { tmpdir } = await import('node:os');
@@ -120,6 +121,11 @@ describe('serving the web app', () => {
     mkdirSync(join(webDir, 'assets'));
     writeFileSync(join(webDir, 'index.html'), '<!doctype html><div id="root"></div>');
     writeFileSync(join(webDir, 'assets', 'app-abc123.js'), 'console.log(1)');
+    // A file with the copies the build writes beside it; theirs are not the compression of `bigScript`, so a
+    // copy the server compressed again would not be these bytes.
+    writeFileSync(join(webDir, 'assets', 'big-def456.js'), bigScript);
+    writeFileSync(join(webDir, 'assets', 'big-def456.js.br'), 'brotli bytes of the build');
+    writeFileSync(join(webDir, 'assets', 'big-def456.js.gz'), 'gzip bytes of the build');
     ctx = await createTestContext('sqlite', { WEB_DIST_DIR: webDir });
   });
   afterAll(async () => ctx.close());
@@ -139,6 +145,24 @@ describe('serving the web app', () => {
     expect(asset.statusCode).toBe(200);
     expect(asset.headers['cache-control']).toContain('immutable');
     expect((await ctx.app.inject({ method: 'GET', url: '/api/unknown' })).json()).toEqual({ message: 'NO_DATA' });
+  });
+
+  it('sends the build’s own brotli and gzip copies of a file as they are, and the file itself to a client without either', async () => {
+    const send = (encoding: string) =>
+      ctx.app.inject({ method: 'GET', url: '/assets/big-def456.js', headers: { 'accept-encoding': encoding } });
+    for (const [accepted, encoding, bytes] of [
+      ['gzip, deflate, br', 'br', 'brotli bytes of the build'],
+      ['gzip', 'gzip', 'gzip bytes of the build'],
+      ['identity', undefined, bigScript],
+    ] as const) {
+      const res = await send(accepted);
+      expect(res.statusCode, accepted).toBe(200);
+      expect(res.headers['content-encoding'], accepted).toBe(encoding);
+      expect(res.headers['content-type'], accepted).toContain('javascript');
+      expect(res.headers['cache-control'], accepted).toContain('immutable');
+      expect(res.headers.vary, accepted).toContain('accept-encoding');
+      expect(res.rawPayload.toString(), accepted).toBe(bytes);
+    }
   });
 });
 

@@ -11,9 +11,13 @@ interface HeaderTarget {
   setHeader(name: string, value: string): unknown;
 }
 
-/** Hashed assets are cached for a year; anything else (index.html) never, so a deploy is picked up at once. */
+/**
+ * Hashed assets are cached for a year; anything else (index.html) never, so a deploy is picked up at once. A
+ * file may go out as its brotli or gzip copy, so a shared cache keeps one answer per Accept-Encoding.
+ */
 function staticHeaders(res: HeaderTarget, path: string): void {
   res.setHeader('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+  res.setHeader('vary', 'accept-encoding');
 }
 
 /**
@@ -21,6 +25,8 @@ function staticHeaders(res: HeaderTarget, path: string): void {
  * fallback: a GET or HEAD under /backoffice that is not a file gets the back office's index.html, any other
  * that is not an API, media or sandbox path gets the player's, and the app shows its own Page Not Found.
  * A path of one app never falls back to the other, so the player app never loads the back office's code.
+ * A file goes out as the brotli or gzip copy its build wrote beside it (precompress.ts in the web kit): smaller
+ * than compressing it here at a quality fast enough for each request, and no work for the server's one thread.
  */
 export async function registerStaticFiles(
   app: FastifyInstance,
@@ -44,6 +50,7 @@ export async function registerStaticFiles(
       wildcard: false,
       index: false,
       cacheControl: false,
+      preCompressed: true,
       setHeaders: staticHeaders,
     });
   }
@@ -54,6 +61,7 @@ export async function registerStaticFiles(
       wildcard: false,
       index: false,
       cacheControl: false,
+      preCompressed: true,
       decorateReply: !hasWeb,
       setHeaders: staticHeaders,
     });
