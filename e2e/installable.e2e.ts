@@ -1,6 +1,7 @@
-import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Lang, logIn, text } from './support/app.ts';
@@ -95,6 +96,17 @@ describe('the installable app (manifest, service worker, offline, update)', () =
     await cdp.detach();
   });
 
+  it('sends a page’s request while the worker starts, not after it (navigation preload), and still opens the page', async () => {
+    await page.goto('/login');
+    const state = await page.evaluate(async () => (await navigator.serviceWorker.ready).navigationPreload.getState());
+    expect(state.enabled).toBe(true);
+    await page.reload();
+    await page.locator('form input[name=username]').waitFor();
+    expect(await page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+    // The page came from the server (its preloads are written there), not from the worker's offline copy.
+    expect(await page.locator('link[rel=modulepreload]').count()).toBeGreaterThan(0);
+  });
+
   it('never caches an API answer, not even the wallet of a signed-in player', async () => {
     await logIn(page, '0812345678', 'demo1234');
     await page.waitForURL('**/user/home');
@@ -141,8 +153,11 @@ describe('the installable app (manifest, service worker, offline, update)', () =
     await page.reload();
     await expect.poll(() => page.getByTestId('wallet-amount').isVisible()).toBe(true);
     const before = await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL);
-    // A deploy: the server now serves a different worker.
-    appendFileSync(join(dist, 'sw.js'), '\n// the next version\n');
+    // A deploy: the server now serves a different worker, and the build's compressed copies of it.
+    const worker = join(dist, 'sw.js');
+    appendFileSync(worker, '\n// the next version\n');
+    writeFileSync(`${worker}.br`, brotliCompressSync(readFileSync(worker)));
+    writeFileSync(`${worker}.gz`, gzipSync(readFileSync(worker)));
     await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
     const prompt = page.getByTestId('update-prompt');
     await expect.poll(() => prompt.isVisible()).toBe(true);

@@ -16,7 +16,8 @@ const SHELL_FILE = /\.(js|css|woff2|png|svg|webmanifest)$/;
  * Emits /sw.js, a small hand-written service worker (a library like Workbox would weigh more than the
  * whole worker): on install it caches the app shell of this build (index.html and every hashed asset, so
  * the app opens without a connection and shows its translated "no connection" screen); pages are fetched
- * from the network first and fall back to the cached index.html offline; hashed assets come from the cache.
+ * from the network first (the request leaving while the worker starts: navigation preload) and fall back to the
+ * cached index.html offline; hashed assets come from the cache.
  * Its version is the hash of the shell's file names, so every deploy that changes the app installs a new
  * worker, which waits until the player accepts the update prompt (message "skip-waiting").
  */
@@ -54,9 +55,13 @@ self.addEventListener('install', (event) => {
 
 self.addEventListener('activate', (event) => {
   event.waitUntil(
-    caches.keys().then((keys) =>
-      Promise.all(keys.filter((key) => key.startsWith('wallet-shell-') && key !== CACHE).map((key) => caches.delete(key))),
-    ),
+    Promise.all([
+      // A page's request leaves while the worker starts, instead of waiting for it (a second on a cheap phone).
+      self.registration.navigationPreload ? self.registration.navigationPreload.enable() : undefined,
+      caches.keys().then((keys) =>
+        Promise.all(keys.filter((key) => key.startsWith('wallet-shell-') && key !== CACHE).map((key) => caches.delete(key))),
+      ),
+    ]),
   );
 });
 
@@ -71,7 +76,11 @@ self.addEventListener('fetch', (event) => {
   // Not ours to answer: the network handles it as if there were no worker, and nothing is stored.
   if (url.origin !== self.location.origin || NEVER_CACHED.test(url.pathname)) return;
   if (request.mode === 'navigate') {
-    event.respondWith(fetch(request).catch(() => caches.match('/index.html', { cacheName: CACHE })));
+    event.respondWith(
+      Promise.resolve(event.preloadResponse)
+        .then((preloaded) => preloaded || fetch(request))
+        .catch(() => caches.match('/index.html', { cacheName: CACHE })),
+    );
     return;
   }
   event.respondWith(caches.match(request, { cacheName: CACHE }).then((hit) => hit || fetch(request)));
