@@ -222,11 +222,12 @@ async function runLighthouse(server: RunningServer, token: string) {
           );
         }
       }
+      // Printed in the order they ran (a slow first run, or a drift, shows), then sorted for the median.
+      console.info(
+        `  ${label}: performance of the ${runs.length} runs ${runs.map((r) => Math.round((r.lhr.categories.performance?.score ?? 0) * 100)).join(', ')} (total blocking time ${runs.map((r) => r.lhr.audits['total-blocking-time']?.displayValue ?? '?').join(', ')}), in the order run; the median run:`,
+      );
       runs.sort((a, b) => (a.lhr.categories.performance?.score ?? 0) - (b.lhr.categories.performance?.score ?? 0));
       const result = runs[Math.floor(runs.length / 2)];
-      console.info(
-        `  ${label}: performance of the ${runs.length} runs ${runs.map((r) => Math.round((r.lhr.categories.performance?.score ?? 0) * 100)).join(', ')} (total blocking time ${runs.map((r) => r.lhr.audits['total-blocking-time']?.displayValue ?? '?').join(', ')}); the median run:`,
-      );
       if (!result) throw new Error('Lighthouse returned nothing');
       mkdirSync(REPORTS, { recursive: true });
       const report = join(REPORTS, `lighthouse${path.replaceAll('/', '-')}.json`);

@@ -69,11 +69,12 @@ const LimitInvite = lazy(() =>
   import('@/features/protection/components/limit-invite').then((module) => ({ default: module.LimitInvite })),
 );
 
-// The operator's notice, slides and banners: their own chunk, fetched after the wallet's first paint.
+// The operator's notice, slides and banners: their own chunk, fetched after the wallet's first paint. They take
+// no props, so a change elsewhere on the home (an answer, a dialog) does not render them again.
 const homeContent = () => import('@/features/home/components/home-content');
-const HomeSlides = lazy(() => homeContent().then((module) => ({ default: module.HomeSlides })));
-const HomeNotice = lazy(() => homeContent().then((module) => ({ default: module.HomeNotice })));
-const HomeBanners = lazy(() => homeContent().then((module) => ({ default: module.HomeBanners })));
+const HomeSlides = memo(lazy(() => homeContent().then((module) => ({ default: module.HomeSlides }))));
+const HomeNotice = memo(lazy(() => homeContent().then((module) => ({ default: module.HomeNotice }))));
+const HomeBanners = memo(lazy(() => homeContent().then((module) => ({ default: module.HomeBanners }))));
 
 interface TransferState {
   open: boolean;
@@ -140,6 +141,20 @@ function HomeContent() {
     setGameCode(null);
     setTransfer({ open: true, to });
   }, []);
+  // The same functions on every render, so the balance card and the widget grid (memo) render again only when
+  // what they show changes, not with each of the screen's other answers arriving one after another.
+  const refresh = useCallback(() => void sync(), [sync]);
+  const transferFromWallet = useCallback(() => openTransfer(), [openTransfer]);
+  const open = useMemo(() => {
+    const opener = (dialog: MoneyDialog) => () => setMoneyDialog(dialog);
+    return {
+      deposit: opener('deposit'),
+      withdraw: opener('withdraw'),
+      invite: opener('invite'),
+      inviteClaim: opener('inviteClaim'),
+      refund: opener('refund'),
+    };
+  }, []);
 
   const data = wallet.data;
   // The game lists are most of the screen: kept as they are while something else on it changes (a dialog,
@@ -171,9 +186,9 @@ function HomeContent() {
             data={data}
             lastSync={lastSync.data ?? null}
             syncing={syncing}
-            onRefresh={() => void sync()}
-            onTransfer={() => openTransfer()}
-            onClaimInvite={() => setMoneyDialog('inviteClaim')}
+            onRefresh={refresh}
+            onTransfer={transferFromWallet}
+            onClaimInvite={open.inviteClaim}
           />
           <Suspense fallback={null}>
             {protection.data && (paused || protection.data.heldDeposits.length > 0) ? (
@@ -184,11 +199,11 @@ function HomeContent() {
             <HomeNotice />
           </Suspense>
           <HomeWidgets
-            onDeposit={() => setMoneyDialog('deposit')}
-            onWithdraw={() => setMoneyDialog('withdraw')}
-            onInvite={() => setMoneyDialog('invite')}
-            onRefund={() => setMoneyDialog('refund')}
-            onRefreshAll={() => void sync()}
+            onDeposit={open.deposit}
+            onWithdraw={open.withdraw}
+            onInvite={open.invite}
+            onRefund={open.refund}
+            onRefreshAll={refresh}
             refreshing={syncing}
             activeBonus={activeBonus.data?.status ? (activeBonus.data.name ?? activeBonus.data.code) : null}
             spinCoins={spinActive.data?.active && !paused ? data.profile.coin : null}
@@ -259,7 +274,14 @@ interface BalanceHeaderProps {
   onClaimInvite: () => void;
 }
 
-function BalanceHeader({ data, lastSync, syncing, onRefresh, onTransfer, onClaimInvite }: BalanceHeaderProps) {
+const BalanceHeader = memo(function BalanceHeader({
+  data,
+  lastSync,
+  syncing,
+  onRefresh,
+  onTransfer,
+  onClaimInvite,
+}: BalanceHeaderProps) {
   const { t } = useTranslation();
   const total = sumMoney([data.wallet.amount, ...data.slots.map((slot) => slot.amount)]);
   return (
@@ -353,7 +375,7 @@ function BalanceHeader({ data, lastSync, syncing, onRefresh, onTransfer, onClaim
       </div>
     </section>
   );
-}
+});
 
 interface GameListProps {
   category: GameCategory;

@@ -8,7 +8,7 @@ import {
   UserPlusIcon,
   WheelIcon,
 } from '@wallet/web-kit/ui/icons';
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '@/lib/paths';
@@ -49,7 +49,7 @@ interface HomeWidgetsProps {
 }
 
 /** SPEC §2 widget grid: the spin wheel with the coin count while a wheel is active, otherwise refresh-all. */
-export function HomeWidgets({
+export const HomeWidgets = memo(function HomeWidgets({
   onDeposit,
   onWithdraw,
   onInvite,
@@ -108,4 +108,4 @@ export function HomeWidgets({
       </ul>
     </nav>
   );
-}
+});
