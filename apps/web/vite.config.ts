@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 // A relative path: Vite's config loader leaves workspace packages to Node, which cannot load TypeScript.
 import { precompress } from '../../packages/web-kit/build/precompress.ts';
+import { compileHints } from './build-plugins/compile-hints.ts';
 import { inlineSplash } from './build-plugins/inline-splash.ts';
 import { routePreload } from './build-plugins/route-preload.ts';
 import { serviceWorker } from './build-plugins/service-worker.ts';
@@ -27,7 +28,7 @@ const preact = [
 
 export default defineConfig(({ command, mode }) => ({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), inlineSplash(), routePreload(), serviceWorker(), precompress()],
+  plugins: [react(), inlineSplash(), routePreload(), serviceWorker(), compileHints(), precompress()],
   resolve: {
     alias: [{ find: '@', replacement: src }, ...(command === 'build' && mode !== 'test' ? preact : [])],
   },
@@ -71,6 +72,7 @@ export default defineConfig(({ command, mode }) => ({
     // The web kit's tests run here: its components read the texts this app's setup loads.
     include: [
       'src/**/*.test.{ts,tsx}',
+      'build-plugins/**/*.test.ts',
       '../../packages/web-kit/src/**/*.test.{ts,tsx}',
       '../../packages/web-kit/build/**/*.test.ts',
     ],
