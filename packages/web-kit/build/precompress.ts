@@ -27,8 +27,9 @@ export function precompress(): Plugin {
     configResolved(config) {
       outDir = resolve(config.root, config.build.outDir);
     },
-    // After every file is written, public/'s copies included.
-    async closeBundle() {
+    // After every file is written, public/'s copies included; a failed build is left to report its own error.
+    async closeBundle(error?: Error) {
+      if (error) return;
       await precompressDir(outDir);
     },
   };
