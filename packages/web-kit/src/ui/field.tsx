@@ -7,8 +7,9 @@ import {
   useState,
 } from 'react';
 import { useTranslation } from 'react-i18next';
-import { cleanAmountInput } from '../lib/money';
+import { type AmountProblem, asciiDigits, parseAmount } from '../lib/amount-input';
 import { EyeIcon } from './icons';
+import { formatMoney } from './money';
 
 interface FieldShellProps {
   id: string;
@@ -101,7 +102,7 @@ type AmountProps = Omit<
 > & {
   label: ReactNode;
   value: string;
-  /** Called with the cleaned text only: a keystroke that would not leave an amount keeps the old value. */
+  /** Called with the text as typed, its digits made ASCII; read it with parseAmount or amountOf. */
   onChange: (amount: string) => void;
   error?: string | null;
   hint?: ReactNode;
@@ -111,9 +112,19 @@ type AmountProps = Omit<
   action?: ReactNode;
 };
 
-/** A money amount box: decimal keypad, 0.00 placeholder, digits with at most 2 decimals (cleanAmountInput). */
-export function AmountField({ label, value, onChange, error, hint, invalid, action, ...input }: AmountProps) {
+/**
+ * A money amount box: decimal keypad, 0.00 placeholder. It takes what the player types or pastes
+ * ("1,000", "฿1,000.50", full-width or Thai digits: parseAmount), says under itself why a text is not an
+ * amount, and groups the thousands once the player leaves it ("1,000").
+ */
+export function AmountField({ label, value, onChange, error, hint, invalid, action, onBlur, ...input }: AmountProps) {
+  const { t } = useTranslation();
   const id = useId();
+  const [left, setLeft] = useState(false);
+  const parsed = parseAmount(value);
+  const problem: AmountProblem | null =
+    parsed.kind === 'invalid' && (left || !parsed.unfinished) ? parsed.problem : null;
+  const shownError = error || (problem ? t(`amount.problem.${problem}`) : null);
   const box = (
     <input
       id={id}
@@ -123,18 +134,24 @@ export function AmountField({ label, value, onChange, error, hint, invalid, acti
       inputMode="decimal"
       autoComplete="off"
       placeholder="0.00"
+      maxLength={32}
       value={value}
       onChange={(event) => {
-        const cleaned = cleanAmountInput(event.target.value);
-        if (cleaned !== null) onChange(cleaned);
+        setLeft(false);
+        onChange(asciiDigits(event.target.value));
       }}
-      aria-invalid={error || invalid ? true : undefined}
-      aria-describedby={error ? `${id}-error` : hint ? `${id}-hint` : undefined}
+      onBlur={(event) => {
+        setLeft(true);
+        if (parsed.kind === 'amount' && parsed.text !== value) onChange(parsed.text);
+        onBlur?.(event);
+      }}
+      aria-invalid={shownError || invalid ? true : undefined}
+      aria-describedby={shownError ? `${id}-error` : hint ? `${id}-hint` : undefined}
       {...input}
     />
   );
   return (
-    <FieldShell id={id} label={label} error={error} hint={hint} invalid={invalid}>
+    <FieldShell id={id} label={label} error={shownError} hint={hint} invalid={invalid}>
       {action ? (
         <div className="amount-row">
           {box}
@@ -144,6 +161,23 @@ export function AmountField({ label, value, onChange, error, hint, invalid, acti
         box
       )}
     </FieldShell>
+  );
+}
+
+/**
+ * The amount a form is about to send, written out in full beside its button ("1,000.00 baht"), so
+ * the player sees what the box was read as before money moves. Nothing while the box holds no amount.
+ */
+export function AmountSummary({ label, amount, testId }: { label: ReactNode; amount: number; testId: string }) {
+  const { t } = useTranslation();
+  if (!(amount > 0)) return null;
+  return (
+    <p className="amount-summary" data-testid={testId}>
+      <span>{label}</span>{' '}
+      <strong className="amount-summary-value">
+        {formatMoney(amount)} {t('amount.unit')}
+      </strong>
+    </p>
   );
 }
 

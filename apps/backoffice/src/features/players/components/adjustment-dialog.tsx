@@ -1,5 +1,6 @@
 import { ADJUSTMENT_DIRECTIONS, type AdjustmentDirection } from '@wallet/contract/backoffice/player-rules';
 import { errorText } from '@wallet/web-kit/api/api-error';
+import { amountOf } from '@wallet/web-kit/lib/amount-input';
 import { AmountField, FormError, SelectField, TextField } from '@wallet/web-kit/ui/field';
 import { Modal } from '@wallet/web-kit/ui/modal';
 import { useToast } from '@wallet/web-kit/ui/toast';
@@ -41,8 +42,8 @@ export function AdjustmentDialog({
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const value = Number(amount);
-    if (!amount || !(value > 0)) {
+    const value = amountOf(amount);
+    if (!(value > 0)) {
       setError(t('adjustments.amountRequired'));
       return;
     }
