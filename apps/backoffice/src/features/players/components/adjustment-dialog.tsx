@@ -1,7 +1,8 @@
 import { ADJUSTMENT_DIRECTIONS, type AdjustmentDirection } from '@wallet/contract/backoffice/player-rules';
 import { errorText } from '@wallet/web-kit/api/api-error';
 import { amountOf } from '@wallet/web-kit/lib/amount-input';
-import { AmountField, FormError, SelectField, TextField } from '@wallet/web-kit/ui/field';
+import { AmountField } from '@wallet/web-kit/ui/amount-field';
+import { FormError, SelectField, TextField } from '@wallet/web-kit/ui/field';
 import { Modal } from '@wallet/web-kit/ui/modal';
 import { useToast } from '@wallet/web-kit/ui/toast';
 import { type FormEvent, useEffect, useState } from 'react';

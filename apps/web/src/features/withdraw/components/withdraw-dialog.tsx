@@ -5,7 +5,8 @@ import type { WalletMoveResponse, WalletResponse } from '@wallet/contract/wallet
 import { ApiError, errorText } from '@wallet/web-kit/api/api-error';
 import { amountOf } from '@wallet/web-kit/lib/amount-input';
 import { bankName } from '@wallet/web-kit/lib/bank-name';
-import { AmountField, AmountSummary, FormError, SubmitButton } from '@wallet/web-kit/ui/field';
+import { AmountField, AmountSummary } from '@wallet/web-kit/ui/amount-field';
+import { FormError, SubmitButton } from '@wallet/web-kit/ui/field';
 import { ArrowUpIcon, WarningIcon } from '@wallet/web-kit/ui/icons';
 import { Loader } from '@wallet/web-kit/ui/loader';
 import { Modal } from '@wallet/web-kit/ui/modal';
