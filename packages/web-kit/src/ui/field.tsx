@@ -7,7 +7,6 @@ import {
   useState,
 } from 'react';
 import { useTranslation } from 'react-i18next';
-import { cleanAmountInput } from '../lib/money';
 import { EyeIcon } from './icons';
 
 interface FieldShellProps {
@@ -21,7 +20,8 @@ interface FieldShellProps {
   children: ReactNode;
 }
 
-function FieldShell({ id, label, error, hint, optional, invalid, children }: FieldShellProps) {
+/** A field's label, hint and error around its control (shared with amount-field.tsx). */
+export function FieldShell({ id, label, error, hint, optional, invalid, children }: FieldShellProps) {
   const { t } = useTranslation();
   return (
     <div className={error || invalid ? 'field has-error' : 'field'}>
@@ -91,58 +91,6 @@ export function PasswordField({ label, error, hint, optional, ...input }: Omit<I
           <EyeIcon off={shown} />
         </button>
       </div>
-    </FieldShell>
-  );
-}
-
-type AmountProps = Omit<
-  InputHTMLAttributes<HTMLInputElement>,
-  'id' | 'type' | 'inputMode' | 'placeholder' | 'value' | 'onChange'
-> & {
-  label: ReactNode;
-  value: string;
-  /** Called with the cleaned text only: a keystroke that would not leave an amount keeps the old value. */
-  onChange: (amount: string) => void;
-  error?: string | null;
-  hint?: ReactNode;
-  /** Marks the box as wrong when its message is shown elsewhere (a form-level FormError). */
-  invalid?: boolean;
-  /** A button beside the box, such as "all". */
-  action?: ReactNode;
-};
-
-/** A money amount box: decimal keypad, 0.00 placeholder, digits with at most 2 decimals (cleanAmountInput). */
-export function AmountField({ label, value, onChange, error, hint, invalid, action, ...input }: AmountProps) {
-  const id = useId();
-  const box = (
-    <input
-      id={id}
-      className="input amount-input"
-      name="amount"
-      type="text"
-      inputMode="decimal"
-      autoComplete="off"
-      placeholder="0.00"
-      value={value}
-      onChange={(event) => {
-        const cleaned = cleanAmountInput(event.target.value);
-        if (cleaned !== null) onChange(cleaned);
-      }}
-      aria-invalid={error || invalid ? true : undefined}
-      aria-describedby={error ? `${id}-error` : hint ? `${id}-hint` : undefined}
-      {...input}
-    />
-  );
-  return (
-    <FieldShell id={id} label={label} error={error} hint={hint} invalid={invalid}>
-      {action ? (
-        <div className="amount-row">
-          {box}
-          {action}
-        </div>
-      ) : (
-        box
-      )}
     </FieldShell>
   );
 }

@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { BUSINESS_TIME_ZONE } from '@wallet/contract/constants';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
+import { AmountField } from './amount-field';
 import { formatDateTime, RelativeTime, relativeParts } from './date-time';
-import { AmountField } from './field';
 import { Modal } from './modal';
 import { formatMoney } from './money';
 import { pageRange } from './paginator';
@@ -74,15 +74,30 @@ function Amount({ invalid = false }: { invalid?: boolean }) {
 }
 
 describe('AmountField', () => {
-  it('is a labelled decimal box named amount that keeps digits with at most 2 decimals', async () => {
+  it('is a labelled decimal box named amount that says why a text is not an amount, and groups thousands on leaving', async () => {
     const user = userEvent.setup();
     render(<Amount />);
     const box = screen.getByLabelText('Amount') as HTMLInputElement;
     expect(box).toBe(screen.getByTestId('amount'));
     expect([box.name, box.inputMode, box.autocomplete, box.placeholder]).toEqual(['amount', 'decimal', 'off', '0.00']);
     expect(document.getElementById(box.getAttribute('aria-describedby') ?? '')?.textContent).toBe('At least 1');
-    await user.type(box, '12a,3456');
-    expect(box.value).toBe('12.34');
+    await user.type(box, '12a');
+    expect(box.value).toBe('12a');
+    expect(box.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(box.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      'Use digits only, for example 1,000 or 1,000.50.',
+    );
+    await user.clear(box);
+    // A comma on the way to "1,000" is not wrong yet; it is once the player leaves the box.
+    await user.type(box, '１,๐');
+    expect(box.value).toBe('1,0');
+    expect(box.getAttribute('aria-invalid')).toBeNull();
+    await user.tab();
+    expect(box.getAttribute('aria-invalid')).toBe('true');
+    await user.clear(box);
+    await user.type(box, '1234567.5');
+    await user.tab();
+    expect(box.value).toBe('1,234,567.50');
     expect(box.getAttribute('aria-invalid')).toBeNull();
   });
 

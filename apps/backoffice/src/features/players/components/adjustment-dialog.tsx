@@ -1,6 +1,8 @@
 import { ADJUSTMENT_DIRECTIONS, type AdjustmentDirection } from '@wallet/contract/backoffice/player-rules';
 import { errorText } from '@wallet/web-kit/api/api-error';
-import { AmountField, FormError, SelectField, TextField } from '@wallet/web-kit/ui/field';
+import { amountOf } from '@wallet/web-kit/lib/amount-input';
+import { AmountField } from '@wallet/web-kit/ui/amount-field';
+import { FormError, SelectField, TextField } from '@wallet/web-kit/ui/field';
 import { Modal } from '@wallet/web-kit/ui/modal';
 import { useToast } from '@wallet/web-kit/ui/toast';
 import { type FormEvent, useEffect, useState } from 'react';
@@ -41,8 +43,8 @@ export function AdjustmentDialog({
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const value = Number(amount);
-    if (!amount || !(value > 0)) {
+    const value = amountOf(amount);
+    if (!(value > 0)) {
       setError(t('adjustments.amountRequired'));
       return;
     }

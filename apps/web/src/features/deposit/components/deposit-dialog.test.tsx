@@ -120,7 +120,10 @@ describe('DepositDialog: manual deposit notice', () => {
     expect(send.disabled).toBe(true);
     await user.clear(screen.getByTestId('manual-amount'));
     await user.type(screen.getByTestId('manual-amount'), '1500.509');
-    expect((screen.getByTestId('manual-amount') as HTMLInputElement).value).toBe('1500.50');
+    expect(screen.getByRole('alert').textContent).toBe('At most 2 decimals (satang), for example 1,000.50.');
+    expect(send.disabled).toBe(true);
+    await user.type(screen.getByTestId('manual-amount'), '{Backspace}');
+    expect(screen.getByTestId('manual-summary').textContent).toBe('You tell us you sent 1,500.50 baht');
     await user.click(send);
     const toast = await toastOf('Your deposit notice is recorded and waits for our staff to confirm it.');
     expect(toast?.classList.contains('toast-success')).toBe(true);

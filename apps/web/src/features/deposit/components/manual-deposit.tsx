@@ -1,8 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { errorText } from '@wallet/web-kit/api/api-error';
 import { newIdempotencyKey } from '@wallet/web-kit/api/client';
-import { amountValue } from '@wallet/web-kit/lib/money';
-import { AmountField, SubmitButton } from '@wallet/web-kit/ui/field';
+import { amountOf } from '@wallet/web-kit/lib/amount-input';
+import { AmountField, AmountSummary } from '@wallet/web-kit/ui/amount-field';
+import { SubmitButton } from '@wallet/web-kit/ui/field';
 import { BellIcon } from '@wallet/web-kit/ui/icons';
 import { useToast } from '@wallet/web-kit/ui/toast';
 import { type FormEvent, useState } from 'react';
@@ -22,7 +23,7 @@ export function ManualPanel() {
   const codeText = useCodeText();
   const queryClient = useQueryClient();
   const [amount, setAmount] = useState('');
-  const value = amountValue(amount);
+  const value = amountOf(amount);
 
   const notify = useMutation({
     mutationFn: ({ amount: sent, key }: { amount: number; key: string }) => addDeposit({ amount: sent }, key),
@@ -51,6 +52,7 @@ export function ManualPanel() {
         onChange={setAmount}
         disabled={notify.isPending}
       />
+      <AmountSummary label={t('deposit.manual.summary')} amount={value} testId="manual-summary" />
       <SubmitButton icon={<BellIcon />} data-testid="manual-send" disabled={notify.isPending || value <= 0}>
         {t('deposit.manual.send')}
       </SubmitButton>

@@ -4,9 +4,10 @@ import type { BankDepositAccount } from '@wallet/contract/deposit';
 import type { QrcodeRecord } from '@wallet/contract/qrcode';
 import { errorText } from '@wallet/web-kit/api/api-error';
 import { newIdempotencyKey } from '@wallet/web-kit/api/client';
-import { amountValue } from '@wallet/web-kit/lib/money';
+import { amountInputText, amountOf } from '@wallet/web-kit/lib/amount-input';
 import { formatCount } from '@wallet/web-kit/lib/number-format';
-import { AmountField, SubmitButton } from '@wallet/web-kit/ui/field';
+import { AmountField, AmountSummary } from '@wallet/web-kit/ui/amount-field';
+import { SubmitButton } from '@wallet/web-kit/ui/field';
 import { ArrowDownIcon, CheckIcon, ChevronIcon, ClockIcon } from '@wallet/web-kit/ui/icons';
 import { Loader } from '@wallet/web-kit/ui/loader';
 import { formatMoney, Money } from '@wallet/web-kit/ui/money';
@@ -227,7 +228,7 @@ function QrCreateForm({ code, minimum }: { code: QrBankCode; minimum: number }) 
   const codeText = useCodeText();
   const queryClient = useQueryClient();
   const [amount, setAmount] = useState('');
-  const value = amountValue(amount);
+  const value = amountOf(amount);
 
   const create = useMutation({
     mutationFn: ({ amount: requested, key }: { amount: number; key: string }) => createQrcode(code, requested, key),
@@ -273,13 +274,14 @@ function QrCreateForm({ code, minimum }: { code: QrBankCode; minimum: number }) 
             className={value === quick ? 'quick-amount is-selected' : 'quick-amount'}
             data-testid={`qr-quick-${code}-${quick}`}
             aria-pressed={value === quick}
-            onClick={() => setAmount(String(quick))}
+            onClick={() => setAmount(amountInputText(quick))}
             disabled={create.isPending}
           >
             {formatCount(quick)}
           </button>
         ))}
       </fieldset>
+      <AmountSummary label={t('deposit.qr.summary')} amount={value} testId={`qr-summary-${code}`} />
       <SubmitButton data-testid={`qr-create-${code}`} disabled={create.isPending || !canCreateQr(value, minimum)}>
         {t('deposit.qr.create')}
       </SubmitButton>

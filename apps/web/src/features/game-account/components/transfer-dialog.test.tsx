@@ -44,10 +44,12 @@ describe('TransferDialog', () => {
     expect(field('amount').value).toBe('250.50');
   });
 
-  it('keeps the amount to digits with at most 2 decimals', async () => {
-    const { user, field } = setup();
+  it('says why a text is not an amount instead of dropping keys', async () => {
+    const { user, field, dialog } = setup();
     await user.type(field('amount'), '12a.3456');
-    expect(field('amount').value).toBe('12.34');
+    expect(field('amount').value).toBe('12a.3456');
+    expect(within(dialog).getByRole('alert').textContent).toBe('Use digits only, for example 1,000 or 1,000.50.');
+    expect((within(dialog).getByTestId('transfer-submit') as HTMLButtonElement).disabled).toBe(true);
   });
 
   it('shows the SPEC validation messages in order and sends nothing', async () => {

@@ -1,11 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { DEFAULT_MIN_TRANSFER, TRANSFER_PENDING } from '@wallet/contract/constants';
+import { toMinor } from '@wallet/contract/money-units';
 import type { GameAccount, TransferPayload, WalletMoveResponse } from '@wallet/contract/wallet';
 import { WALLET_CODE } from '@wallet/contract/wallet-codes';
 import { errorText } from '@wallet/web-kit/api/api-error';
 import { newIdempotencyKey } from '@wallet/web-kit/api/client';
-import { amountText, amountValue } from '@wallet/web-kit/lib/money';
-import { AmountField, FormError, SelectField, SubmitButton } from '@wallet/web-kit/ui/field';
+import { amountInputText, amountOf } from '@wallet/web-kit/lib/amount-input';
+import { AmountField, AmountSummary } from '@wallet/web-kit/ui/amount-field';
+import { FormError, SelectField, SubmitButton } from '@wallet/web-kit/ui/field';
 import { PlayIcon, RefundIcon, SwapIcon } from '@wallet/web-kit/ui/icons';
 import { Loader } from '@wallet/web-kit/ui/loader';
 import { Modal } from '@wallet/web-kit/ui/modal';
@@ -108,7 +110,7 @@ function TransferForm({ onClose, presetTo }: Omit<TransferDialogProps, 'open'>) 
       label: t('transfer.option', { name: slot.name, amount: formatMoney(slot.amount) }),
     })),
   ];
-  const value = amountValue(amount);
+  const value = amountOf(amount);
   const toWallet = to === WALLET_CODE;
   const playHintId = useId();
 
@@ -143,7 +145,7 @@ function TransferForm({ onClose, presetTo }: Omit<TransferDialogProps, 'open'>) 
     if (!from || !to) return t('transfer.selectAccount');
     if (from === to) return t('transfer.sameAccount');
     if (value < DEFAULT_MIN_TRANSFER) return t('transfer.minAmount', { min: DEFAULT_MIN_TRANSFER });
-    if (Math.round(value * 100) > Math.round(balanceOf(from) * 100)) return t('errors.MONEY_NOT_ENOUGH');
+    if (toMinor(value) > toMinor(balanceOf(from))) return t('errors.MONEY_NOT_ENOUGH');
     return null;
   };
 
@@ -200,7 +202,7 @@ function TransferForm({ onClose, presetTo }: Omit<TransferDialogProps, 'open'>) 
               type="button"
               className="btn btn-ghost"
               data-testid="transfer-fill-all"
-              onClick={() => setAmount(amountText(balanceOf(from)))}
+              onClick={() => setAmount(amountInputText(balanceOf(from)))}
               disabled={!from || busy}
             >
               {t('transfer.all')}
@@ -210,6 +212,7 @@ function TransferForm({ onClose, presetTo }: Omit<TransferDialogProps, 'open'>) 
         <FormError message={error} />
         {mover.notice ? <ProviderNotice onContinue={() => onPlay(true)} onCancel={mover.closeNotice} /> : null}
         <div className="form-actions transfer-actions">
+          <AmountSummary label={t('transfer.summary')} amount={value} testId="transfer-summary" />
           <SubmitButton icon={<SwapIcon />} data-testid="transfer-submit" disabled={busy || value <= 0}>
             {t('transfer.submit')}
           </SubmitButton>

@@ -23,7 +23,7 @@ describe('PlaySafeScreen', () => {
     });
     const { user } = renderScreen(<PlaySafeScreen />);
     const day = (await screen.findByLabelText('Limit per 24 hours (baht)')) as HTMLInputElement;
-    expect(day.value).toBe('1000.00');
+    expect(day.value).toBe('1,000');
     expect(screen.getByTestId('limits-card').textContent).toContain('Deposited in this period: 250.00 / 1,000.00 baht');
     expect((screen.getByLabelText('Limit per 30 days (baht)') as HTMLInputElement).value).toBe('');
     await user.clear(day);
@@ -72,7 +72,7 @@ describe('PlaySafeScreen', () => {
     await user.click(within(day).getByRole('button', { name: 'Confirm the change' }));
     expect(await screen.findByText('The change is confirmed and applies now.')).toBeTruthy();
     expect(calls.find((call) => call.path.endsWith('/confirm'))?.body).toEqual({ period: 'day' });
-    expect((screen.getByLabelText('Limit per 24 hours (baht)') as HTMLInputElement).value).toBe('5000.00');
+    expect((screen.getByLabelText('Limit per 24 hours (baht)') as HTMLInputElement).value).toBe('5,000');
     expect(screen.queryByTestId('pending-day')).toBeNull();
   });
 

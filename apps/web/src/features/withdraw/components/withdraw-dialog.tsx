@@ -3,9 +3,10 @@ import { formatAccountNumber, maskAccountNumber } from '@wallet/contract/account
 import type { WithdrawLimitsResponse } from '@wallet/contract/lookup';
 import type { WalletMoveResponse, WalletResponse } from '@wallet/contract/wallet';
 import { ApiError, errorText } from '@wallet/web-kit/api/api-error';
+import { amountOf } from '@wallet/web-kit/lib/amount-input';
 import { bankName } from '@wallet/web-kit/lib/bank-name';
-import { amountValue } from '@wallet/web-kit/lib/money';
-import { AmountField, FormError, SubmitButton } from '@wallet/web-kit/ui/field';
+import { AmountField, AmountSummary } from '@wallet/web-kit/ui/amount-field';
+import { FormError, SubmitButton } from '@wallet/web-kit/ui/field';
 import { ArrowUpIcon, WarningIcon } from '@wallet/web-kit/ui/icons';
 import { Loader } from '@wallet/web-kit/ui/loader';
 import { Modal } from '@wallet/web-kit/ui/modal';
@@ -105,7 +106,7 @@ function WithdrawForm({ wallet, limits, onClose }: WithdrawFormProps) {
   const inFlight = useRef(false);
   const balance = wallet.wallet.amount;
   const account = wallet.bankAccount;
-  const value = amountValue(amount);
+  const value = amountOf(amount);
 
   const problemText = (problem: WithdrawProblem): string => {
     if (problem === 'min') return t('withdraw.minAmount', { min: formatMoney(limits.withdrawMin) });
@@ -230,6 +231,7 @@ function WithdrawForm({ wallet, limits, onClose }: WithdrawFormProps) {
           disabled={busy}
         />
         <FormError message={error} />
+        <AmountSummary label={t('withdraw.summary')} amount={value} testId="withdraw-summary" />
         <SubmitButton icon={<ArrowUpIcon />} data-testid="withdraw-submit" disabled={busy || value <= 0}>
           {t('withdraw.submit')}
         </SubmitButton>
