@@ -76,21 +76,16 @@ describe.each(testDialects())('back-office searches in the log (%s)', (dialect) 
       const res = await lookUp(url);
       expect(res.statusCode, `${url} ${res.body}`).toBeLessThan(500);
     }
-    const found = (await lookUp(`/api/backoffice/players?q=${bankAccountNo}`)).json<{ items: { username: string }[] }>();
+    const found = (await lookUp(`/api/backoffice/players?q=${bankAccountNo}`)).json<{
+      items: { username: string }[];
+    }>();
     expect(found.items.map((item) => item.username)).toEqual([phone]);
 
     const log = chunks.join('');
     // The lookups were logged (method, path, who), only without what was looked up.
     expect(log).toContain('/api/backoffice/players?q=%5Bredacted%5D');
     expect(log).toContain('/api/backoffice/money/transfers?q=%5Bredacted%5D');
-    for (const term of [
-      bankAccountNo,
-      bankAccountNo.slice(2),
-      someoneElsesAccount,
-      phone,
-      phone.slice(3),
-      nameTerm,
-    ]) {
+    for (const term of [bankAccountNo, bankAccountNo.slice(2), someoneElsesAccount, phone, phone.slice(3), nameTerm]) {
       expect(log, term).not.toContain(term);
     }
   });
