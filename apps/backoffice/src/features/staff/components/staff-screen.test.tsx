@@ -63,7 +63,9 @@ describe('Staff', () => {
       },
     });
     renderApp('/staff');
-    const locked = await within(await screen.findByTestId('staff-nok')).findByTestId('login-lock');
+    // The screen's chunk loads first; on a busy machine that takes more than the default second.
+    const row = await screen.findByTestId('staff-nok', {}, { timeout: 5000 });
+    const locked = within(row).getByTestId('login-lock');
     expect(locked.textContent).toContain('Sign-in locked until 02/01/2026 10:15:00');
     expect(locked.textContent).toContain('8 failed attempts from 8 addresses');
     const counting = within(screen.getByTestId('staff-aom')).getByTestId('login-lock');
