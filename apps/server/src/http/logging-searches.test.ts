@@ -1,20 +1,9 @@
-import { join } from 'node:path';
-import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ownerLogin } from '../../test/backoffice-helpers.ts';
-import {
-  bearer,
-  newBankAccountNo,
-  openTestDatabase,
-  registerPlayer,
-  type TestDatabase,
-  testDialects,
-} from '../../test/helpers.ts';
-import { buildApp } from '../app.ts';
-import { loadConfig } from '../config.ts';
-import { seed } from '../db/seed/seed.ts';
-import { loggableError, loggableUrl, loggerOptions } from './logging.ts';
+import { appWithCapturedLog, type LoggedApp } from '../../test/captured-log.ts';
+import { bearer, newBankAccountNo, registerPlayer, testDialects } from '../../test/helpers.ts';
+import { loggableError, loggableUrl } from './logging.ts';
 
 /**
  * The README promises bank account numbers never reach the log: what staff search for (a phone, a
@@ -23,31 +12,15 @@ import { loggableError, loggableUrl, loggerOptions } from './logging.ts';
  * log is searched for every term.
  */
 describe.each(testDialects())('back-office searches in the log (%s)', (dialect) => {
-  let database: TestDatabase;
+  let logged: LoggedApp;
   let app: FastifyInstance;
-  const chunks: string[] = [];
 
   beforeAll(async () => {
-    database = await openTestDatabase(dialect);
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      DATA_DIR: database.dataDir,
-      DATABASE_URL: database.url,
-      WEB_DIST_DIR: join(database.dataDir, 'no-web'),
-      BACKOFFICE_DIST_DIR: join(database.dataDir, 'no-backoffice'),
-    });
-    await seed(database.db.kysely, { demo: config.seedDemo, demoOperator: config.seedDemoOperator });
-    const stream = new Writable({
-      write(chunk, _encoding, done) {
-        chunks.push(String(chunk));
-        done();
-      },
-    });
-    app = await buildApp({ config, db: database.db, logger: { ...loggerOptions('info'), stream } });
+    logged = await appWithCapturedLog(dialect);
+    app = logged.app;
   });
   afterAll(async () => {
-    await app?.close();
-    await database?.drop();
+    await logged?.close();
   });
 
   it('never writes a search term, a phone or a bank account number an operator looked up', async () => {
@@ -81,7 +54,7 @@ describe.each(testDialects())('back-office searches in the log (%s)', (dialect) 
     }>();
     expect(found.items.map((item) => item.username)).toEqual([phone]);
 
-    const log = chunks.join('');
+    const log = logged.text();
     // The lookups were logged (method, path, who), only without what was looked up.
     expect(log).toContain('/api/backoffice/players?q=%5Bredacted%5D');
     expect(log).toContain('/api/backoffice/money/transfers?q=%5Bredacted%5D');
