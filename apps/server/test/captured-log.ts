@@ -1,11 +1,9 @@
-import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.ts';
-import { loadConfig } from '../src/config.ts';
 import { seed } from '../src/db/seed/seed.ts';
 import { loggerOptions } from '../src/http/logging.ts';
-import { openTestDatabase, type TestDialect } from './helpers.ts';
+import { openTestDatabase, type TestDialect, testConfig } from './helpers.ts';
 
 export interface LoggedApp {
   app: FastifyInstance;
@@ -19,13 +17,7 @@ export interface LoggedApp {
 /** The app on a fresh database with the server's own logger (main.ts options) writing to memory. */
 export async function appWithCapturedLog(dialect: TestDialect): Promise<LoggedApp> {
   const database = await openTestDatabase(dialect);
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    DATA_DIR: database.dataDir,
-    DATABASE_URL: database.url,
-    WEB_DIST_DIR: join(database.dataDir, 'no-web'),
-    BACKOFFICE_DIST_DIR: join(database.dataDir, 'no-backoffice'),
-  });
+  const config = testConfig(database);
   await seed(database.db.kysely, { demo: config.seedDemo, demoOperator: config.seedDemoOperator });
   const chunks: string[] = [];
   const lines: Array<Record<string, unknown>> = [];
