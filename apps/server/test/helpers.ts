@@ -53,14 +53,7 @@ export async function createTestContext(
   options: { providers?: AppDeps['providers'] } = {},
 ): Promise<TestContext> {
   const { db, url, dataDir, drop } = await openTestDatabase(dialect);
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    DATA_DIR: dataDir,
-    DATABASE_URL: url,
-    WEB_DIST_DIR: join(dataDir, 'no-web'),
-    BACKOFFICE_DIST_DIR: join(dataDir, 'no-backoffice'),
-    ...env,
-  });
+  const config = testConfig({ url, dataDir }, env);
   const clock = manualClock();
   // As main.ts does: demo content only where the configuration asks for it.
   await seed(db.kysely, { demo: config.seedDemo, demoOperator: config.seedDemoOperator, now: clock.now() });
@@ -74,6 +67,18 @@ export async function createTestContext(
       await drop();
     },
   };
+}
+
+/** The configuration a test app runs with on a test database (no built apps to serve), `env` added. */
+export function testConfig(database: Pick<TestDatabase, 'url' | 'dataDir'>, env: Record<string, string> = {}) {
+  return loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: database.dataDir,
+    DATABASE_URL: database.url,
+    WEB_DIST_DIR: join(database.dataDir, 'no-web'),
+    BACKOFFICE_DIST_DIR: join(database.dataDir, 'no-backoffice'),
+    ...env,
+  });
 }
 
 export interface TestDatabase {

@@ -3,9 +3,8 @@ import { request } from 'node:http';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import { buildApp } from '../src/app.ts';
-import { loadConfig } from '../src/config.ts';
 import { seed } from '../src/db/seed/seed.ts';
-import { fundWallet, registerPlayer, type TestDatabase } from './helpers.ts';
+import { fundWallet, registerPlayer, type TestDatabase, testConfig } from './helpers.ts';
 
 /** Real server processes for the tests that need them (signals, crashes, several instances). */
 
@@ -101,13 +100,7 @@ export async function preparedPlayer(
   database: TestDatabase,
   funds: number,
 ): Promise<{ token: string; userId: string; phone: string; password: string }> {
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    DATA_DIR: database.dataDir,
-    DATABASE_URL: database.url,
-    WEB_DIST_DIR: join(database.dataDir, 'no-web'),
-    BACKOFFICE_DIST_DIR: join(database.dataDir, 'no-backoffice'),
-  });
+  const config = testConfig(database);
   await seed(database.db.kysely, { demo: config.seedDemo, demoOperator: config.seedDemoOperator });
   const app = await buildApp({ config, db: database.db });
   try {

@@ -1,40 +1,22 @@
-import { join } from 'node:path';
-import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, login, openTestDatabase, registerPlayer, type TestDatabase } from '../../test/helpers.ts';
-import { buildApp } from '../app.ts';
-import { loadConfig } from '../config.ts';
-import { DEMO_OPERATOR, seed } from '../db/seed/seed.ts';
-import { loggableUrl, loggerOptions } from './logging.ts';
+import { appWithCapturedLog, type LoggedApp } from '../../test/captured-log.ts';
+import { bearer, login, registerPlayer } from '../../test/helpers.ts';
+import { DEMO_OPERATOR } from '../db/seed/seed.ts';
+import { loggableUrl } from './logging.ts';
 
 describe('server logs', () => {
-  let database: TestDatabase;
+  let logged: LoggedApp;
   let app: FastifyInstance;
-  const lines: Array<Record<string, unknown>> = [];
-  const text = () => lines.map((line) => JSON.stringify(line)).join('\n');
+  let lines: LoggedApp['lines'];
+  const text = () => logged.text();
 
   beforeAll(async () => {
-    database = await openTestDatabase('sqlite');
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      DATA_DIR: database.dataDir,
-      DATABASE_URL: database.url,
-      WEB_DIST_DIR: join(database.dataDir, 'no-web'),
-      BACKOFFICE_DIST_DIR: join(database.dataDir, 'no-backoffice'),
-    });
-    await seed(database.db.kysely, { demo: config.seedDemo, demoOperator: config.seedDemoOperator });
-    const stream = new Writable({
-      write(chunk, _encoding, done) {
-        for (const line of String(chunk).split('\n')) if (line) lines.push(JSON.parse(line));
-        done();
-      },
-    });
-    app = await buildApp({ config, db: database.db, logger: { ...loggerOptions('info'), stream } });
+    logged = await appWithCapturedLog('sqlite');
+    ({ app, lines } = logged);
   });
   afterAll(async () => {
-    await app?.close();
-    await database?.drop();
+    await logged?.close();
   });
 
   it('name the player or operator and the request, and never show a password, token, OTP or bank account', async () => {

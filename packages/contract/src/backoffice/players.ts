@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { text } from '../common.ts';
 import { apiAmount, toMinor } from '../money.ts';
 import { auditPage } from './audit.ts';
+import { loginLockView } from './login-lock.ts';
 import {
   ADJUSTMENT_DIRECTIONS,
   ADJUSTMENT_STATUSES,
@@ -98,6 +99,8 @@ export const playerDetail = z.object({
   /** Live sessions: the first characters of the token's hash identify one without revealing it. */
   sessions: z.array(z.object({ id: z.string(), createdAt: instant, expiresAt: instant })),
   bankChange: bankChangeView.nullable(),
+  /** Failed sign-ins in the current window (null when none). */
+  loginLock: loginLockView.nullable(),
 });
 export type PlayerDetail = z.infer<typeof playerDetail>;
 

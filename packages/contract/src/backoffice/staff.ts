@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { text } from '../common.ts';
+import { loginLockView } from './login-lock.ts';
 import { OPERATOR_ROLES, OPERATOR_USERNAME_PATTERN } from './roles.ts';
 
 export const OPERATOR_STATUSES = ['active', 'disabled'] as const;
@@ -16,6 +17,8 @@ export const staffView = z.object({
   totpEnabled: z.boolean(),
   createdAt: z.string(),
   lastLoginAt: z.string().nullable(),
+  /** Failed sign-ins in the current window (null when none). */
+  loginLock: loginLockView.nullable(),
 });
 export type StaffView = z.infer<typeof staffView>;
 

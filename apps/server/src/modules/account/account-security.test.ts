@@ -181,29 +181,55 @@ describe.each(testDialects())('account security on %s', (dialect) => {
       const locked = await put('/api/account/profile', { ...newBank(), password: payload.password }, token);
       expect(locked.statusCode).toBe(429);
       expect(locked.json()).toEqual({ message: 'REQUEST_LIMIT' });
+      // The phone is locked, but not to its owner: the right password from a clean address signs in.
       expect(
         (await post('/api/login', { username: phone, password: payload.password }, newClientAddress())).statusCode,
-      ).toBe(429);
+      ).toBe(200);
       ctx.clock.advance(16 * 60 * 1000);
     });
   });
 
   describe('login limits independent of the address (issue 12 item 9)', () => {
-    it('locks a phone whose guesses come from 10 different addresses', async () => {
+    it('locks a phone against the addresses its guesses came from, never against its owner at a clean address', async () => {
       const { phone, payload } = await registerPlayer(ctx.app);
-      const addresses = Array.from({ length: 10 }, () => newClientAddress());
-      for (const address of addresses) {
+      const owner = await ownerLogin(ctx.app);
+      const id = (
+        await ctx.db.kysely.selectFrom('users').select('id').where('username', '=', phone).executeTakeFirstOrThrow()
+      ).id;
+      const lockSeen = async () =>
+        (await operatorCaller(ctx.app, owner)('GET', `/api/backoffice/players/${id}`)).json().loginLock;
+      const started = ctx.clock.now();
+      const attackers = Array.from({ length: 12 }, () => newClientAddress());
+      for (const address of attackers) {
         const res = await post('/api/login', { username: phone, password: 'wrong-guess' }, address);
         expect(res.json()).toEqual({ message: 'WRONG_CREDENTIAL' });
       }
-      // The eleventh address, with the right password, is refused too: the phone is locked, not the addresses.
-      const locked = await post('/api/login', { username: phone, password: payload.password }, newClientAddress());
-      expect(locked.statusCode).toBe(429);
-      expect(locked.json()).toEqual({ message: 'REQUEST_LIMIT' });
+      // Past 10 the phone is locked: every attacking address is refused, even with the right password.
+      for (const address of attackers.slice(0, 3)) {
+        const locked = await post('/api/login', { username: phone, password: payload.password }, address);
+        expect([locked.statusCode, locked.json()]).toEqual([429, { message: 'REQUEST_LIMIT' }]);
+      }
+      // The operator sees the lock, its end and where the guesses came from.
+      expect(await lockSeen()).toEqual({
+        failures: 12,
+        addresses: 12,
+        lockedUntil: new Date(started + 15 * 60 * 1000).toISOString(),
+      });
+      // The owner, from an address with no recent failure, signs in.
+      const home = newClientAddress();
+      expect((await post('/api/login', { username: phone, password: payload.password }, home)).statusCode).toBe(200);
+      // A fresh address gets one guess while the phone is locked; after it, that address is refused too.
+      const fresh = newClientAddress();
+      expect((await post('/api/login', { username: phone, password: 'one-more-guess' }, fresh)).statusCode).toBe(400);
+      expect((await post('/api/login', { username: phone, password: payload.password }, fresh)).statusCode).toBe(429);
+      expect((await post('/api/login', { username: phone, password: payload.password }, attackers[5])).statusCode).toBe(
+        429,
+      );
       ctx.clock.advance(16 * 60 * 1000);
-      expect(
-        (await post('/api/login', { username: phone, password: payload.password }, newClientAddress())).statusCode,
-      ).toBe(200);
+      expect(await lockSeen()).toBeNull();
+      expect((await post('/api/login', { username: phone, password: payload.password }, attackers[0])).statusCode).toBe(
+        200,
+      );
     });
 
     it('refuses one address that tries 40 phones, even for a phone it has not tried', async () => {
@@ -227,13 +253,25 @@ describe.each(testDialects())('account security on %s', (dialect) => {
 
     it('counts guesses sent all at once: no more than the limit are checked', async () => {
       const { phone } = await registerPlayer(ctx.app);
-      const results = await Promise.all(
-        Array.from({ length: 20 }, () =>
-          post('/api/login', { username: phone, password: 'parallel-guess' }, newClientAddress()),
+      const address = newClientAddress();
+      const fromOne = await Promise.all(
+        Array.from({ length: 20 }, () => post('/api/login', { username: phone, password: 'parallel-guess' }, address)),
+      );
+      // LOGIN_MAX_FAILURES per phone and address.
+      expect(fromOne.filter((r) => r.statusCode === 400)).toHaveLength(5);
+      expect(fromOne.filter((r) => r.statusCode === 429)).toHaveLength(15);
+      // Once the phone is locked, many guesses at once from one clean address: only one is checked.
+      await Promise.all(
+        Array.from({ length: 5 }, () =>
+          post('/api/login', { username: phone, password: 'spread' }, newClientAddress()),
         ),
       );
-      expect(results.filter((r) => r.statusCode === 400)).toHaveLength(10);
-      expect(results.filter((r) => r.statusCode === 429)).toHaveLength(10);
+      const clean = newClientAddress();
+      const atOnce = await Promise.all(
+        Array.from({ length: 10 }, () => post('/api/login', { username: phone, password: 'parallel-guess' }, clean)),
+      );
+      expect(atOnce.filter((r) => r.statusCode === 400)).toHaveLength(1);
+      expect(atOnce.filter((r) => r.statusCode === 429)).toHaveLength(9);
       ctx.clock.advance(16 * 60 * 1000);
     });
   });

@@ -92,10 +92,6 @@ export async function revokeAllSessions(trx: Transaction<Database>, userId: stri
     .execute();
 }
 
-export async function clearFailures(db: Kysely<Database>, key: string): Promise<void> {
-  await db.deleteFrom('auth_failures').where('key', '=', key).execute();
-}
-
 /** The bank a player names (registration, profile); the lookup feature lists the same table for the app. */
 export async function findBank(db: Kysely<Database>, code: string) {
   return db.selectFrom('banks').selectAll().where('code', '=', code).executeTakeFirst();

@@ -15,6 +15,7 @@ import {
 import { INVITE_CODE_PREFIX } from '@wallet/contract/constants';
 import { passwordProblem } from '@wallet/contract/password-rule';
 import type { Kysely, Transaction } from 'kysely';
+import { accountFailureKey, beginLoginAttempt } from '../../db/login-failures.repo.ts';
 import { giveBackSlot, takeSlot } from '../../db/rate-counters.repo.ts';
 import type { BankChangeRequestRow } from '../../db/schema/players-desk.ts';
 import type { Database, UserRow } from '../../db/schema.ts';
@@ -108,7 +109,16 @@ export function createAccountService(deps: AccountDeps) {
     return taken;
   }
 
-  const accountLimit = (username: string) => ({ key: `login-phone:${username}`, max: deps.loginAccountMaxFailures });
+  const accountLimit = (username: string) => ({
+    key: accountFailureKey('player', username),
+    max: deps.loginAccountMaxFailures,
+  });
+  const loginLimits = {
+    perAccount: deps.loginAccountMaxFailures,
+    perPair: deps.loginMaxFailures,
+    perAddress: deps.loginIpMaxFailures,
+    windowMs: failureWindowMs,
+  };
 
   /** A logged-in player's password check (bank change, password change) spends the same per-phone budget as logins. */
   async function checkCurrentPassword(user: UserRow, password: string, field: string): Promise<void> {
@@ -207,18 +217,13 @@ export function createAccountService(deps: AccountDeps) {
     input: { username: string; password: string; remember: boolean },
     clientIp: string,
   ): Promise<{ token: string }> {
-    const pairKey = `login:${clientIp}:${input.username}`;
-    const [, ...sharedKeys] = await takeAttemptSlots([
-      { key: pairKey, max: deps.loginMaxFailures },
-      accountLimit(input.username),
-      { key: `login-ip:${clientIp}`, max: deps.loginIpMaxFailures },
-    ]);
+    const attempt = await beginLoginAttempt(db, 'player', input.username, clientIp, loginLimits, clock.now());
+    if (!attempt) throw limited('REQUEST_LIMIT');
     const user = await repo.findUserByUsername(db, input.username);
     // A wrong phone costs the same scrypt as a wrong password and answers the same code.
     const ok = await verifyPassword(input.password, user?.password_hash ?? DUMMY_PASSWORD_HASH);
     if (!user || !ok) throw refused('WRONG_CREDENTIAL');
-    await repo.clearFailures(db, pairKey);
-    for (const key of sharedKeys) await giveBackSlot(db, 'auth_failures', key);
+    await attempt.succeeded();
     if (user.status !== 'active') throw forbidden('INACTIVE_USER');
     const now = clock.now();
     const token = randomSecret();

@@ -8,6 +8,7 @@ import type {
 import { ROLE_PERMISSIONS } from '@wallet/contract/backoffice/permissions';
 import { isOperatorRole, OPERATOR_SESSION_IDLE_MS, OPERATOR_SESSION_MAX_MS } from '@wallet/contract/backoffice/roles';
 import type { Kysely } from 'kysely';
+import { accountFailureKey, beginLoginAttempt, type LoginLock, loginLockOf } from '../../db/login-failures.repo.ts';
 import { giveBackSlot, takeSlot } from '../../db/rate-counters.repo.ts';
 import type { OperatorRow } from '../../db/schema/backoffice.ts';
 import type { Database } from '../../db/schema.ts';
@@ -22,11 +23,21 @@ import * as repo from './operator.repo.ts';
 import { acceptedTotpStep, newTotpSecret, totpQrSvg, totpUri } from './totp.ts';
 
 /**
- * Sign-in guesses allowed per username (from anywhere) and per client address (for any username)
- * within the window; past either, sign-in answers REQUEST_LIMIT until the window ends. Wrong
- * authenticator codes count like wrong passwords.
+ * Sign-in guesses allowed per username (from anywhere), per username at one address and per client
+ * address (for any username) within the window. Past the address's limits, it answers REQUEST_LIMIT
+ * until the window ends; past the username's, so does every address with a recent failure, while an
+ * address with none still signs in with the right password and code (db/login-failures.repo.ts).
+ * Wrong authenticator codes count like wrong passwords.
  */
-export const OPERATOR_LOGIN_LIMITS = { perUsername: 5, perIp: 20, windowMs: 15 * 60 * 1000 } as const;
+export const OPERATOR_LOGIN_LIMITS = {
+  perUsername: 5,
+  perIp: 20,
+  windowMs: 15 * 60 * 1000,
+  // As login-failures.repo.ts names them: the username from anywhere, at one address, one address.
+  perAccount: 5,
+  perPair: 5,
+  perAddress: 20,
+} as const;
 /** Wrong codes while enrolling an authenticator, per operator and window. */
 const TOTP_ENABLE_MAX_FAILURES = 5;
 
@@ -84,7 +95,7 @@ export function createOperatorAuthService(deps: OperatorAuthDeps) {
   }
 
   const usernameLimit = (username: string) => ({
-    key: `operator-login:${username}`,
+    key: accountFailureKey('operator', username),
     max: OPERATOR_LOGIN_LIMITS.perUsername,
   });
 
@@ -93,6 +104,7 @@ export function createOperatorAuthService(deps: OperatorAuthDeps) {
     operator: OperatorRow | undefined,
     cause: LoginFailure,
     client: ClientInfo,
+    lock?: LoginLock | null,
   ): Promise<void> {
     const actor: AuditActor = operator
       ? actorFromRow(operator, client)
@@ -104,7 +116,8 @@ export function createOperatorAuthService(deps: OperatorAuthDeps) {
         {
           action: 'operator.login_failed',
           ...(operator ? { targetType: 'operator' as const, targetId: operator.id } : {}),
-          after: { cause },
+          // A refusal names the lock's end, for the audit log and the staff screen.
+          after: lock?.lockedUntil ? { cause, lockedUntil: lock.lockedUntil } : { cause },
         },
         clock.now(),
       ),
@@ -113,12 +126,10 @@ export function createOperatorAuthService(deps: OperatorAuthDeps) {
 
   async function login(input: OperatorLoginPayload, client: ClientInfo): Promise<OperatorLoginResponse> {
     const username = input.username;
-    const slots = await takeSlots(
-      [usernameLimit(username), { key: `operator-login-ip:${client.ip}`, max: OPERATOR_LOGIN_LIMITS.perIp }],
-      OPERATOR_LOGIN_LIMITS.windowMs,
-    );
-    if (!slots) {
-      await auditFailedLogin(username, await repo.findOperatorByUsername(db, username), 'locked', client);
+    const attempt = await beginLoginAttempt(db, 'operator', username, client.ip, OPERATOR_LOGIN_LIMITS, clock.now());
+    if (!attempt) {
+      const lock = await loginLockOf(db, 'operator', username, OPERATOR_LOGIN_LIMITS, clock.now());
+      await auditFailedLogin(username, await repo.findOperatorByUsername(db, username), 'locked', client, lock);
       throw limited('REQUEST_LIMIT');
     }
     const operator = await repo.findOperatorByUsername(db, username);
@@ -129,7 +140,7 @@ export function createOperatorAuthService(deps: OperatorAuthDeps) {
       throw refused('WRONG_CREDENTIAL');
     }
     if (operator.status !== 'active' || !isOperatorRole(operator.role)) {
-      await giveBack(slots);
+      await attempt.giveBack();
       await auditFailedLogin(username, operator, 'disabled', client);
       throw forbidden('INACTIVE_USER');
     }
@@ -138,7 +149,7 @@ export function createOperatorAuthService(deps: OperatorAuthDeps) {
     if (operator.totp_secret) {
       if (!input.otp) {
         // The password was right; the app now asks for the code. Not a guess, so not counted.
-        await giveBack(slots);
+        await attempt.giveBack();
         throw refused('TOTP_REQUIRED', 'otp');
       }
       step = await acceptedTotpStep(deps.totpBox.open(operator.totp_secret), input.otp, now, operator.totp_last_step);
@@ -170,7 +181,7 @@ export function createOperatorAuthService(deps: OperatorAuthDeps) {
       await auditFailedLogin(username, operator, 'wrong-otp', client);
       throw refused('OTP_CODE_INVALID', 'otp');
     }
-    await giveBack(slots);
+    await attempt.succeeded();
     return {
       token,
       operator: { id: operator.id, username: operator.username, role: operator.role },

@@ -76,18 +76,30 @@ describe.each(testDialects())('back-office sign-in (%s)', (dialect) => {
     expect(failed.find((r) => r.operatorId === DEMO_OPERATOR.id)).toMatchObject({ after: { cause: 'wrong-password' } });
   });
 
-  it('locks a username out after repeated failures from any address, until the window ends', async () => {
+  it('locks a username against the addresses its guesses came from, never against its operator at a clean address', async () => {
     const member = await staffMember(ctx.app, await owner(), 'support');
-    for (let i = 0; i < OPERATOR_LOGIN_LIMITS.perUsername; i++) {
-      expect((await login({ username: member.username, password: 'wrong-password' })).statusCode).toBe(400);
+    const started = ctx.clock.now();
+    const lockSeen = async () => {
+      const staff = (await operatorCaller(ctx.app, await owner())('GET', '/api/backoffice/staff')).json();
+      return staff.items.find((item: { id: string }) => item.id === member.id)?.loginLock;
+    };
+    const attackers = Array.from({ length: OPERATOR_LOGIN_LIMITS.perUsername + 3 }, () => operatorAddress());
+    for (const address of attackers) {
+      expect((await login({ username: member.username, password: 'wrong-password' }, address)).statusCode).toBe(400);
     }
-    const locked = await login({ username: member.username, password: member.password });
+    const locked = await login({ username: member.username, password: member.password }, attackers[0]);
     expect(locked.statusCode).toBe(429);
     expect(locked.json().message).toBe('REQUEST_LIMIT');
+    const until = new Date(started + OPERATOR_LOGIN_LIMITS.windowMs).toISOString();
     const rows = await auditRows(ctx.app, { action: 'operator.login_failed', operatorId: member.id });
-    expect(rows[0]?.after).toEqual({ cause: 'locked' });
-    ctx.clock.advance(OPERATOR_LOGIN_LIMITS.windowMs + 1000);
+    expect(rows[0]?.after).toEqual({ cause: 'locked', lockedUntil: until });
+    expect(await lockSeen()).toEqual({ failures: attackers.length, addresses: attackers.length, lockedUntil: until });
+    // From an address with no recent failure, the right password still signs in.
     expect((await login({ username: member.username, password: member.password })).statusCode).toBe(200);
+    expect((await login({ username: member.username, password: member.password }, attackers[2])).statusCode).toBe(429);
+    ctx.clock.advance(OPERATOR_LOGIN_LIMITS.windowMs + 1000);
+    expect(await lockSeen()).toBeNull();
+    expect((await login({ username: member.username, password: member.password }, attackers[0])).statusCode).toBe(200);
   });
 
   it('locks one address out after failures across many usernames; other addresses still sign in', async () => {
@@ -289,12 +301,24 @@ describe.each(testDialects())('back-office sign-in (%s)', (dialect) => {
       ctx.clock.advance(30_000);
       const good = await totpCodeAt(secret, ctx.clock.now());
       const bad = good === '000000' ? '111111' : '000000';
-      for (let i = 0; i < OPERATOR_LOGIN_LIMITS.perUsername; i++) {
-        const res = await login({ username: member.username, password: member.password, otp: bad });
+      const attackers = Array.from({ length: OPERATOR_LOGIN_LIMITS.perUsername + 2 }, () => operatorAddress());
+      for (const address of attackers) {
+        const res = await login({ username: member.username, password: member.password, otp: bad }, address);
         expect(res.json().message).toBe('OTP_CODE_INVALID');
       }
-      const locked = await login({ username: member.username, password: member.password, otp: good });
+      const locked = await login({ username: member.username, password: member.password, otp: good }, attackers[1]);
       expect(locked.statusCode).toBe(429);
+      // A clean address with the right password and the right code signs in; without the code it is asked for.
+      const clean = operatorAddress();
+      const asked = await login({ username: member.username, password: member.password }, clean);
+      expect(asked.json()).toMatchObject({ message: 'TOTP_REQUIRED', field: 'otp' });
+      const wrongAtClean = await login(
+        { username: member.username, password: 'wrong-password', otp: good },
+        operatorAddress(),
+      );
+      expect(wrongAtClean.statusCode).toBe(400);
+      const signedIn = await login({ username: member.username, password: member.password, otp: good }, clean);
+      expect(signedIn.statusCode, signedIn.body).toBe(200);
       ctx.clock.advance(OPERATOR_LOGIN_LIMITS.windowMs + 1000);
     });
   });

@@ -75,6 +75,7 @@ export function backofficeFeature(context: FeatureContext, needs: BackofficeNeed
     sms: context.providers.sms,
     appName: context.appName,
     onSessionsEnded: needs.onSessionsEnded,
+    loginLimits: { perAccount: config.loginAccountMaxFailures, windowMs: config.loginFailureWindowSeconds * 1000 },
   });
   const adjustments = createAdjustments({ db, clock, systemAccount: context.systemAccount, events: context.events });
   const settings = createSettingsService({

@@ -14,6 +14,7 @@ import type {
 import { fromMinor } from '@wallet/contract/money';
 import { passwordProblem } from '@wallet/contract/password-rule';
 import type { Kysely } from 'kysely';
+import { loginLockOf } from '../../db/login-failures.repo.ts';
 import type { BankChangeRequestRow } from '../../db/schema/players-desk.ts';
 import type { Database } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -32,6 +33,8 @@ export interface PlayersDeskDeps {
   appName: string;
   /** After the commit: disconnects the player's open apps (every session ended). */
   onSessionsEnded(userId: string): void;
+  /** The players' sign-in limits (config LOGIN_ACCOUNT_MAX_FAILURES, LOGIN_FAILURE_WINDOW_SECONDS). */
+  loginLimits: { perAccount: number; windowMs: number };
 }
 
 const iso = (ms: number | string) => new Date(Number(ms)).toISOString();
@@ -119,12 +122,13 @@ export function createPlayersDesk(deps: PlayersDeskDeps) {
 
   async function detail(id: string): Promise<PlayerDetail> {
     const row = await requirePlayer(id);
-    const [bankName, balances, games, sessions, bankChange] = await Promise.all([
+    const [bankName, balances, games, sessions, bankChange, loginLock] = await Promise.all([
       repo.findBankName(db, row.bank_code),
       repo.playerAccountBalances(db, id),
       repo.playerGameAccounts(db, id),
       repo.liveSessions(db, id, clock.now()),
       repo.latestBankChangeOf(db, id),
+      loginLockOf(db, 'player', row.username, deps.loginLimits, clock.now()),
     ]);
     return {
       player: { ...summaryOf(row), sourceCode: row.source_code, inviterId: row.inviter_id },
@@ -158,6 +162,7 @@ export function createPlayersDesk(deps: PlayersDeskDeps) {
         expiresAt: iso(s.expires_at),
       })),
       bankChange: bankChange ? bankChangeOf(bankChange) : null,
+      loginLock,
     };
   }
 

@@ -7,6 +7,7 @@ import type {
 } from '@wallet/contract/backoffice/staff';
 import { passwordProblem } from '@wallet/contract/password-rule';
 import type { Kysely, Transaction } from 'kysely';
+import { type LoginLock, loginLockOf } from '../../db/login-failures.repo.ts';
 import type { OperatorRow } from '../../db/schema/backoffice.ts';
 import type { Database } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -15,6 +16,7 @@ import { conflict, forbidden, notFound, refused } from '../../lib/domain-error.t
 import { randomId, randomSecret } from '../../lib/ids.ts';
 import { hashPassword } from '../../lib/password.ts';
 import { type AuditActor, recordAudit } from './audit.service.ts';
+import { OPERATOR_LOGIN_LIMITS } from './auth.service.ts';
 import * as repo from './operator.repo.ts';
 
 export interface StaffDeps {
@@ -23,7 +25,7 @@ export interface StaffDeps {
   clock: Clock;
 }
 
-function toView(row: OperatorRow): StaffView {
+function toView(row: OperatorRow, lock: LoginLock | null): StaffView {
   return {
     id: row.id,
     username: row.username,
@@ -32,6 +34,7 @@ function toView(row: OperatorRow): StaffView {
     totpEnabled: row.totp_secret !== null,
     createdAt: new Date(Number(row.created_at)).toISOString(),
     lastLoginAt: row.last_login_at === null ? null : new Date(Number(row.last_login_at)).toISOString(),
+    loginLock: lock,
   };
 }
 
@@ -48,8 +51,13 @@ function temporaryPassword(): string {
 export function createStaffService(deps: StaffDeps) {
   const { db, clock } = deps;
 
+  /** The account as the staff screen shows it, with its failed sign-ins of the window now running. */
+  async function viewOf(row: OperatorRow): Promise<StaffView> {
+    return toView(row, await loginLockOf(db, 'operator', row.username, OPERATOR_LOGIN_LIMITS, clock.now()));
+  }
+
   async function list(): Promise<StaffListResponse> {
-    return { items: (await repo.listOperators(db)).map(toView) };
+    return { items: await Promise.all((await repo.listOperators(db)).map(viewOf)) };
   }
 
   /**
@@ -104,7 +112,7 @@ export function createStaffService(deps: StaffDeps) {
       if (isUniqueViolation(error, 'username')) throw conflict('OPERATOR_EXISTS', 'username');
       throw error;
     }
-    return toView(row);
+    return viewOf(row);
   }
 
   async function create(
@@ -132,11 +140,11 @@ export function createStaffService(deps: StaffDeps) {
     // make themselves anything else, and an operator's own password goes through /me/password.
     if (id === actor.operatorId) throw forbidden('OWN_ACCOUNT');
     const now = clock.now();
-    return db.transaction().execute(async (trx) => {
+    const changed = await db.transaction().execute(async (trx) => {
       const row = await repo.lockOperator(trx, id, deps.dialect);
       if (!row) throw notFound('NO_USER');
       const changes = await change(row);
-      if (!changes) return toView(row);
+      if (!changes) return row;
       const updated: OperatorRow = { ...row, ...changes, updated_at: now };
       await repo.updateOperator(trx, id, { ...changes, updated_at: now });
       await after?.(trx, updated, now);
@@ -146,8 +154,9 @@ export function createStaffService(deps: StaffDeps) {
         { action, targetType: 'operator', targetId: id, before: auditState(row), after: auditState(updated), reason },
         now,
       );
-      return toView(updated);
+      return updated;
     });
+    return viewOf(changed);
   }
 
   /** A disabled operator's sessions end at once: disabling someone mid-shift takes effect on their next call. */

@@ -55,8 +55,9 @@ export interface WalletServiceDeps {
   /** Notified after every committed change to the player's money (wallet.changed) and after a refresh (game.refreshed). */
   events: DomainEvents;
   /**
-   * Player protection: a timed-out or excluded player moves no money into a game and launches none
-   * (every session, wherever it is open); money comes back out of games to the wallet as always.
+   * Player protection: a timed-out or excluded player moves no money into a game and gets no game
+   * access (credentials, a reset password, a new game account, launch links) in any session, wherever
+   * it is open; money comes back out of games to the wallet as always.
    */
   restrictions: PlayerRestrictions;
 }
@@ -78,15 +79,19 @@ export function createWalletService(deps: WalletServiceDeps) {
   }
 
   async function slotEntries(userId: string): Promise<GameAccount[]> {
-    const rows = await repo.listSlots(db, userId);
-    return Promise.all(rows.map((row) => toEntry(row)));
+    const [rows, launchable] = await Promise.all([
+      repo.listSlots(db, userId),
+      deps.restrictions.allows(userId, 'game.launch'),
+    ]);
+    return Promise.all(rows.map((row) => toEntry(row, launchable)));
   }
 
-  async function toEntry(row: repo.SlotRow): Promise<GameAccount> {
+  /** A slot as the wallet lists it; its launch links (game access) only when the player may launch. */
+  async function toEntry(row: repo.SlotRow, launchable: boolean): Promise<GameAccount> {
     const isActive = row.accountId !== null;
     let links = { web: null as string | null, android: null as string | null, ios: null as string | null };
     const provider = games.get(row.code);
-    if (isActive && provider && row.username && row.password) {
+    if (launchable && isActive && provider && row.username && row.password) {
       const credentials = { username: row.username, password: row.password, event: JSON.parse(row.event ?? '{}') };
       const launched = await callProvider(providerTimeoutMs, () => provider.launch(credentials));
       if (launched.ok) links = launched.value;
@@ -183,6 +188,8 @@ export function createWalletService(deps: WalletServiceDeps) {
 
   async function activate(userId: string, code: string): Promise<GameAccount> {
     const provider = providerOf(code);
+    // A new game account comes with credentials and launch links: game access like a launch.
+    await deps.restrictions.assertAllowed(userId, 'game.launch');
     if (!(await repo.findProvider(db, code))) throw refused('NO_GAME');
     if (await repo.findGameAccount(db, userId, code)) throw refused('SLOT_ALREADY_ACTIVE');
     const opened = await callProvider(providerTimeoutMs, () => provider.activate(userId));
@@ -200,7 +207,7 @@ export function createWalletService(deps: WalletServiceDeps) {
     }
     const row = (await repo.listSlots(db, userId)).find((slot) => slot.code === code);
     if (!row) throw refused('NO_GAME');
-    return toEntry(row);
+    return toEntry(row, true);
   }
 
   async function loginAccount(userId: string, code: string): Promise<GameLoginAccount> {
@@ -224,6 +231,8 @@ export function createWalletService(deps: WalletServiceDeps) {
 
   async function resetPassword(userId: string, code: string): Promise<GameLoginAccount> {
     const provider = providerOf(code);
+    // A new password signs in at the provider as the credentials do: asked before the provider changes it.
+    await deps.restrictions.assertAllowed(userId, 'game.launch');
     const account = await repo.findGameAccount(db, userId, code);
     if (!account) throw refused('SLOT_NO_ACCOUNT');
     const reset = await callProvider(providerTimeoutMs, () => provider.resetPassword(account.username));

@@ -35,6 +35,7 @@ const staff = {
       totpEnabled: false,
       createdAt: '2026-01-01T00:00:00.000Z',
       lastLoginAt: null,
+      loginLock: null,
     },
   ],
 };

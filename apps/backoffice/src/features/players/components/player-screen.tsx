@@ -12,6 +12,7 @@ import { Link } from 'react-router';
 import { paths } from '@/lib/paths';
 import { canCall } from '@/lib/permissions';
 import { useMe } from '@/lib/session/get-me';
+import { LoginLockNote } from '@/ui/login-lock-note';
 import { useDecideBankChange } from '../api/decide-bank-change';
 import { usePlayer } from '../api/get-player';
 import { type PlayerAction, usePlayerAction } from '../api/player-action';
@@ -135,6 +136,7 @@ export function PlayerScreen({ playerId }: { playerId: string }) {
               ) : null}
             </div>
           </header>
+          <LoginLockNote lock={detail.loginLock} />
 
           <div className="player-grid">
             <section className="card">

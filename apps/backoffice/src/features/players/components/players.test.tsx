@@ -39,6 +39,7 @@ const detail: PlayerDetail = {
     decidedAt: null,
     decidedBy: null,
   },
+  loginLock: null,
 };
 
 const emptyPage = { items: [], total: 0, page: 1, limit: 20 };
@@ -142,6 +143,20 @@ describe('Players', () => {
     );
     // support holds players.manage but not money.adjust: no adjustment button.
     expect(screen.queryByRole('button', { name: 'Adjust wallet' })).toBeNull();
+  });
+
+  it("shows the player's sign-in lock: until when, how many failures from how many addresses", async () => {
+    signedIn();
+    const locked = { failures: 14, addresses: 12, lockedUntil: '2026-01-02T03:15:00.000Z' };
+    mockApi({
+      'GET /api/backoffice/me': { body: me('support') },
+      ...playerApi({ 'GET /api/backoffice/players/P1': { body: { ...detail, loginLock: locked } } }),
+    });
+    renderApp('/players/P1');
+    const note = await screen.findByTestId('login-lock', {}, { timeout: 5000 });
+    expect(note.textContent).toContain('Sign-in locked until 02/01/2026 10:15:00');
+    expect(note.textContent).toContain('14 failed attempts from 12 addresses');
+    expect(note.textContent).toContain('An address with no failed attempt can still sign in');
   });
 
   it('shows an auditor the player page without any action', async () => {

@@ -26,6 +26,7 @@ const detail: PlayerDetail = {
   gameAccounts: [],
   sessions: [],
   bankChange: null,
+  loginLock: null,
 };
 
 const none = { amount: null, used: 0, remaining: null, pending: null };

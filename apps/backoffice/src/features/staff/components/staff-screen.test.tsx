@@ -11,6 +11,7 @@ function member(overrides: Partial<StaffView> & Pick<StaffView, 'id' | 'username
     totpEnabled: false,
     createdAt: '2026-01-01T00:00:00.000Z',
     lastLoginAt: null,
+    loginLock: null,
     ...overrides,
   };
 }
@@ -42,6 +43,33 @@ describe('Staff', () => {
     expect(within(screen.getByTestId('staff-owner.one')).queryAllByRole('button')).toEqual([]);
     expect(within(screen.getByTestId('staff-aom')).getByText('Disabled')).toBeTruthy();
     expect(within(screen.getByTestId('staff-aom')).getByRole('button', { name: 'Enable' })).toBeTruthy();
+  });
+
+  it("shows each operator's failed sign-ins and, while locked, until when", async () => {
+    signedIn();
+    mockApi({
+      'GET /api/backoffice/me': { body: me('owner') },
+      'GET /api/backoffice/staff': {
+        body: {
+          items: [
+            member({
+              id: 'op-2',
+              username: 'nok',
+              loginLock: { failures: 8, addresses: 8, lockedUntil: '2026-01-02T03:15:00.000Z' },
+            }),
+            member({ id: 'op-3', username: 'aom', loginLock: { failures: 1, addresses: 1, lockedUntil: null } }),
+          ],
+        },
+      },
+    });
+    renderApp('/staff');
+    // The screen's chunk loads first; on a busy machine that takes more than the default second.
+    const row = await screen.findByTestId('staff-nok', {}, { timeout: 5000 });
+    const locked = within(row).getByTestId('login-lock');
+    expect(locked.textContent).toContain('Sign-in locked until 02/01/2026 10:15:00');
+    expect(locked.textContent).toContain('8 failed attempts from 8 addresses');
+    const counting = within(screen.getByTestId('staff-aom')).getByTestId('login-lock');
+    expect(counting.textContent).toBe('1 failed attempt from 1 address');
   });
 
   it('creates a support operator and shows the temporary password once', async () => {

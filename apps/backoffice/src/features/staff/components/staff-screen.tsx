@@ -9,6 +9,7 @@ import { canCall } from '@/lib/permissions';
 import { useMe } from '@/lib/session/get-me';
 import { staffRequest, useStaff } from '@/lib/staff/get-staff';
 import { ExportCsvButton } from '@/ui/export-csv-button';
+import { LoginLockNote } from '@/ui/login-lock-note';
 import { PagedTable } from '@/ui/paged-table';
 import { type Sort, SortHeader } from '@/ui/sort-header';
 import { useSetStaffStatus } from '../api/set-staff-status';
@@ -111,6 +112,7 @@ export function StaffScreen() {
                 <span className={disabled ? 'state is-off' : 'state is-on'}>
                   {disabled ? t('staff.disabled') : t('staff.active')}
                 </span>
+                <LoginLockNote lock={member.loginLock} compact />
               </td>
               <td>{member.totpEnabled ? t('staff.totpOn') : t('staff.totpOff')}</td>
               <td className="nowrap">
