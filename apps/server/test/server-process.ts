@@ -55,13 +55,17 @@ export interface ServerProcess {
   exited: Promise<number | null>;
 }
 
-/** The real server (main.ts) as its own process on the test's database; `env` adds to or overrides its settings. */
+/**
+ * The real server (main.ts, or `entry`: a script that starts it another way) as its own process on the
+ * test's database; `env` adds to or overrides its settings.
+ */
 export async function startServerProcess(
   database: TestDatabase,
   env: Record<string, string> = {},
+  entry = 'apps/server/src/main.ts',
 ): Promise<ServerProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
     cwd: ROOT,
     env: {
       ...process.env,

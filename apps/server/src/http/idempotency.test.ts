@@ -7,7 +7,7 @@ import { prepared } from '../db/prepared.ts';
 import { manualClock } from '../lib/clock.ts';
 import { refused } from '../lib/domain-error.ts';
 import { registerErrorHandler } from './error-handler.ts';
-import { createIdempotency } from './idempotency.ts';
+import { createIdempotency, type Recovery, RUN_AGAIN } from './idempotency.ts';
 
 /** Each run of a request's work leaves one row: the count of rows is the count of runs that stuck. */
 const recordRun = prepared('insert into settings (key, value, updated_at) values ($1, $2, 0)');
@@ -18,6 +18,11 @@ interface MovePayload {
   mode: 'ok' | 'refuse-before' | 'refuse-inside' | 'crash-after' | 'wait';
 }
 
+/** What a process that died mid-request still does: nothing, ever. */
+const dead = () => new Promise<never>(() => {});
+/** Past the point where a claim without an answer counts as abandoned (ABANDONED_AFTER_MS). */
+const LATER_MS = 10 * 60 * 1000;
+
 describe.each(testDialects())('idempotency on %s', (dialect) => {
   let testDb: TestDatabase;
   let db: Db;
@@ -25,12 +30,15 @@ describe.each(testDialects())('idempotency on %s', (dialect) => {
   /** The 'wait' mode holds between its first change and its answer until the test lets it go. */
   let release = () => {};
   let released = Promise.resolve();
+  const clock = manualClock();
+  /** While set, a request on /rerun or /settle dies where its process would (the retry's body is the same). */
+  let dying = false;
 
   beforeAll(async () => {
     testDb = await openTestDatabase(dialect, 'i');
     db = testDb.db;
     const kysely = db.kysely;
-    const idempotency = createIdempotency(kysely, manualClock());
+    const idempotency = createIdempotency(kysely, clock);
 
     app = Fastify();
     app.decorateRequest('player', null);
@@ -58,6 +66,35 @@ describe.each(testDialects())('idempotency on %s', (dialect) => {
         await recordRun.run(kysely, [run(request.body.tag).key, 'ran']);
         return { status: 201, body: { tag: request.body.tag, at: randomUUID() } };
       }),
+    );
+    // Dying, an attempt claims the key and its process dies before anything moved.
+    app.post<{ Body: MovePayload }>('/rerun', async (request, reply) =>
+      idempotency.once(
+        request,
+        reply,
+        async () => {
+          if (dying) return dead();
+          await recordRun.run(kysely, [run(request.body.tag).key, 'ran']);
+          return { status: 201, body: { tag: request.body.tag } };
+        },
+        RUN_AGAIN,
+      ),
+    );
+    // Dying, an attempt commits its operation (a run), and its process dies before the answer.
+    const settle: Recovery<{ settled: string }> = {
+      settle: async (operation) => ({ status: 200, body: { settled: operation } }),
+    };
+    app.post<{ Body: MovePayload }>('/settle', async (request, reply) =>
+      idempotency.onceClaimingInWork(
+        request,
+        reply,
+        async (ticket) => {
+          await ticket.transaction(kysely, (trx) => recordRun.run(trx, [run(request.body.tag).key, 'ran']), 'op-1');
+          if (dying) return dead();
+          return { status: 200, body: { settled: 'never' } };
+        },
+        settle,
+      ),
     );
     await app.ready();
   });
@@ -167,5 +204,40 @@ describe.each(testDialects())('idempotency on %s', (dialect) => {
     expect(again.json()).toEqual(first.json());
     expect((await call({ tag: 'other', mode: 'ok' }, 'key-classic-01', '/classic')).statusCode).toBe(409);
     expect(await runs('classic')).toBe(1);
+  });
+
+  const claimed = async (key: string) =>
+    (await db.kysely.selectFrom('idempotency_keys').select('key').where('key', '=', key).executeTakeFirst()) !==
+    undefined;
+
+  /** Sends the first attempt, which dies at `where`, and moves the clock past its claim's abandonment. */
+  async function firstAttemptDies(url: string, tag: string, key: string, where: () => Promise<boolean>) {
+    dying = true;
+    void call({ tag, mode: 'ok' }, key, url);
+    try {
+      await expect.poll(where, { timeout: 5_000, interval: 10 }).toBe(true);
+    } finally {
+      dying = false;
+    }
+    clock.advance(LATER_MS);
+  }
+
+  it('runs the work again for a retry once a claim that moved nothing is abandoned (RUN_AGAIN)', async () => {
+    await firstAttemptDies('/rerun', 'rerun', 'key-rerun-0001', () => claimed('key-rerun-0001'));
+    expect(await runs('rerun')).toBe(0);
+    const retried = await call({ tag: 'rerun', mode: 'ok' }, 'key-rerun-0001', '/rerun');
+    expect(retried.statusCode).toBe(201);
+    expect(retried.json()).toEqual({ tag: 'rerun' });
+    const again = await call({ tag: 'rerun', mode: 'ok' }, 'key-rerun-0001', '/rerun');
+    expect(again.headers['idempotent-replay']).toBe('true');
+    expect(await runs('rerun')).toBe(1);
+  });
+
+  it('settles the operation an abandoned claim recorded through the route, and runs nothing again', async () => {
+    await firstAttemptDies('/settle', 'settle', 'key-settle-0001', async () => (await runs('settle')) === 1);
+    const retried = await call({ tag: 'settle', mode: 'ok' }, 'key-settle-0001', '/settle');
+    expect(retried.statusCode).toBe(200);
+    expect(retried.json()).toEqual({ settled: 'op-1' });
+    expect(await runs('settle')).toBe(1);
   });
 });

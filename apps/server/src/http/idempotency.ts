@@ -90,11 +90,19 @@ export interface KeyedTransactions<T> extends MoneyTransactions<ReplayableResult
 }
 
 /**
- * Answers a request whose first attempt died holding the key: `operation` is what it recorded
- * (null: it moved nothing, so the request may simply run). Settles that operation and returns the
- * answer the first attempt would have given; its transactions go through `tx` like the request's.
+ * How a retry answers a request whose first attempt died holding the key (its process died: the claim
+ * has had no answer for ABANDONED_AFTER_MS). An attempt that recorded no operation moved nothing, so
+ * the retry runs the work again. One that recorded an operation (`tx.transaction(…, operation)`) is
+ * finished or undone by `settle`, which returns the answer the first attempt would have given; its
+ * transactions go through `tx` like the request's. Work whose money and answer always commit together
+ * (only `tx.finish`) never records one and needs no `settle`: it passes RUN_AGAIN.
  */
-export type Recovery<T> = (operation: string | null, tx: KeyedTransactions<T>) => Promise<ReplayableResult<T>>;
+export interface Recovery<T> {
+  settle?(operation: string, tx: KeyedTransactions<T>): Promise<ReplayableResult<T>>;
+}
+
+/** The recovery of work that records no operation: a claim it left open moved nothing, so it runs again. */
+export const RUN_AGAIN: Recovery<never> = {};
 
 /** For work run without an Idempotency-Key: plain transactions. */
 function plain<T>(): KeyedTransactions<T> {
@@ -166,11 +174,11 @@ export function createIdempotency(db: Kysely<Database>, clock: Clock) {
     request: FastifyRequest,
     reply: FastifyReply,
     work: (tx: KeyedTransactions<T>) => Promise<ReplayableResult<T>>,
-    recover?: Recovery<T>,
+    recover?: Recovery<NoInfer<T>>,
   ): Promise<T> {
     const id = keyOf(request);
     if (!id) return send(reply, await work(plain<T>()));
-    if (!(await claim(db, id))) return replay<T>(reply, id, recover);
+    if (!(await claim(db, id))) return replay<T>(reply, id, work, recover);
     return runClaimed(reply, id, work);
   }
 
@@ -231,7 +239,7 @@ export function createIdempotency(db: Kysely<Database>, clock: Clock) {
     request: FastifyRequest,
     reply: FastifyReply,
     work: (tx: KeyedTransactions<T>) => Promise<ReplayableResult<T>>,
-    recover?: Recovery<T>,
+    recover?: Recovery<NoInfer<T>>,
   ): Promise<T> {
     const id = keyOf(request);
     if (!id) return send(reply, await work(plain<T>()));
@@ -279,17 +287,17 @@ export function createIdempotency(db: Kysely<Database>, clock: Clock) {
     try {
       result = await work(tx);
     } catch (error) {
-      if (error instanceof KeyAlreadyClaimed) return replay<T>(reply, id, recover);
+      if (error instanceof KeyAlreadyClaimed) return replay<T>(reply, id, work, recover);
       if (error instanceof DomainError && isPassing(error)) {
         // Not this request's answer: a repeat still gets the first one, and a new key may simply run again.
         if (claimed) await releaseClaim.run(db, [id.userId, id.key]);
-        else if (await readKey.first(db, [id.userId, id.key])) return replay<T>(reply, id, recover);
+        else if (await readKey.first(db, [id.userId, id.key])) return replay<T>(reply, id, work, recover);
         throw error;
       }
       if (error instanceof DomainError) {
         const answer = failureAnswer(error);
         if (claimed) await remember(db, id.userId, id.key, answer.status, answer.body);
-        else if (!(await claim(db, id, answer))) return replay<T>(reply, id, recover);
+        else if (!(await claim(db, id, answer))) return replay<T>(reply, id, work, recover);
       } else if (claimed) {
         await releaseClaim.run(db, [id.userId, id.key]);
       }
@@ -297,7 +305,7 @@ export function createIdempotency(db: Kysely<Database>, clock: Clock) {
     }
     if (!answered) {
       if (claimed) await remember(db, id.userId, id.key, result.status, result.body);
-      else if (!(await claim(db, id, result))) return replay<T>(reply, id, recover);
+      else if (!(await claim(db, id, result))) return replay<T>(reply, id, work, recover);
     }
     return send(reply, result);
   }
@@ -305,9 +313,16 @@ export function createIdempotency(db: Kysely<Database>, clock: Clock) {
   async function replay<T>(
     reply: FastifyReply,
     id: { userId: string; key: string; requestHash: string },
-    recover?: Recovery<T>,
+    work: (tx: KeyedTransactions<T>) => Promise<ReplayableResult<T>>,
+    recover?: Recovery<NoInfer<T>>,
   ): Promise<T> {
     const { userId, key, requestHash } = id;
+    /** What answers an abandoned claim: the work again when it moved nothing, else the route's `settle`. */
+    const recoveryOf = (operation: string | null) => {
+      if (operation === null) return work;
+      const settle = recover?.settle;
+      return settle ? (tx: KeyedTransactions<T>) => settle(operation, tx) : undefined;
+    };
     const deadline = Date.now() + WAIT_FOR_FIRST_MS;
     for (;;) {
       const row = await readKey.first(db, [userId, key]);
@@ -321,13 +336,11 @@ export function createIdempotency(db: Kysely<Database>, clock: Clock) {
         }
         return send(reply, { status: row.status_code, body: JSON.parse(row.response) as T });
       }
-      const claimedAt = Number(row.created_at);
-      if (recover && clock.now() - claimedAt > ABANDONED_AFTER_MS) {
+      const recovery =
+        recover && clock.now() - Number(row.created_at) > ABANDONED_AFTER_MS && recoveryOf(row.operation);
+      if (recovery) {
         const taken = await takeOverClaim.run(db, [clock.now(), userId, key, row.created_at]);
-        if (taken === 1) {
-          const operation = row.operation;
-          return runClaimed(reply, id, (tx) => recover(operation, tx));
-        }
+        if (taken === 1) return runClaimed(reply, id, recovery);
         continue;
       }
       if (Date.now() >= deadline) throw conflict('REQUEST_LIMIT');

@@ -103,13 +103,14 @@ export const playerSlipRoutes: FastifyPluginAsyncZod<{
     };
     // A retry whose first attempt died after storing its slip answers from that slip as it stands now
     // (credited, failed, or still processing for the sweep); one that stored nothing simply runs.
-    const recover: Recovery<SlipUploadResponse> = async (operation, tx) => {
-      if (operation === null) return run(tx);
-      const slip = await slips.uploaded(userId, operation);
-      if (!slip) throw new DomainError('INTERNAL_SERVER_ERROR', 'internal');
-      return answerOf(slip);
+    const recover: Recovery<SlipUploadResponse> = {
+      settle: async (operation) => {
+        const slip = await slips.uploaded(userId, operation);
+        if (!slip) throw new DomainError('INTERNAL_SERVER_ERROR', 'internal');
+        return answerOf(slip);
+      },
     };
-    return idempotency.once(request, reply, run, recover);
+    return idempotency.once<SlipUploadResponse>(request, reply, run, recover);
   });
 
   app.post(

@@ -58,8 +58,9 @@ export const walletRoutes: FastifyPluginAsyncZod<{ wallet: WalletService; idempo
       // key as well (the claim costs no commit of its own). A move out of a game first syncs the game
       // account with its provider; a repeat must not even do that, so its key is claimed up front.
       const move = (tx: KeyedTransactions<WalletMoveResponse>) => wallet.transfer(player, from, to, amount, tx);
-      const recover: Recovery<WalletMoveResponse> = (operation, tx) =>
-        wallet.recoverTransfer(player, { from, to, amountMajor: amount }, operation, tx);
+      const recover: Recovery<WalletMoveResponse> = {
+        settle: (operation, tx) => wallet.recoverTransfer(player, { from, to, amountMajor: amount }, operation, tx),
+      };
       if (from === WALLET_CODE) return idempotency.onceClaimingInWork(request, reply, move, recover);
       return idempotency.once(request, reply, move, recover);
     },
@@ -71,8 +72,9 @@ export const walletRoutes: FastifyPluginAsyncZod<{ wallet: WalletService; idempo
       const player = playerOf(request).id;
       const { to } = request.body;
       const move = (tx: KeyedTransactions<WalletMoveResponse>) => wallet.transferAll(player, to, tx);
-      const recover: Recovery<WalletMoveResponse> = (operation, tx) =>
-        wallet.recoverTransfer(player, { to, all: true }, operation, tx);
+      const recover: Recovery<WalletMoveResponse> = {
+        settle: (operation, tx) => wallet.recoverTransfer(player, { to, all: true }, operation, tx),
+      };
       if (to !== WALLET_CODE) return idempotency.onceClaimingInWork(request, reply, move, recover);
       return idempotency.once(request, reply, move, recover);
     },

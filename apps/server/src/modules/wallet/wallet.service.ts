@@ -466,19 +466,16 @@ export function createWalletService(deps: WalletServiceDeps) {
   /**
    * Answers a transfer or transferAll whose first attempt died before answering (the route's recovery
    * of an abandoned Idempotency-Key). `operation` is the game transfer it had started: settled as a refresh settles it, then
-   * answered as the first attempt would have, going on where that attempt would have gone on. One
-   * that started nothing simply runs.
+   * answered as the first attempt would have, going on where that attempt would have gone on. (One
+   * that started nothing simply runs again: http/idempotency.ts does that for every recovering route.)
    */
   async function recoverTransfer(
     userId: string,
     move: { from: string; to: string; amountMajor: number } | { to: string; all: true },
-    operation: string | null,
+    operation: string,
     tx: MoneyTransactions<MoveResult>,
   ): Promise<MoveResult> {
     const all = 'all' in move;
-    const rerun = () =>
-      all ? transferAll(userId, move.to, tx) : transfer(userId, move.from, move.to, move.amountMajor, tx);
-    if (operation === null) return rerun();
     const started = await repo.findGameTransfer(db, userId, operation);
     if (!started) throw new DomainError('INTERNAL_SERVER_ERROR', 'internal');
     const into = started.fromCode === WALLET_CODE;

@@ -15,15 +15,18 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { playerOf } from '../../http/auth.ts';
-import type { Idempotency } from '../../http/idempotency.ts';
+import { type Idempotency, RUN_AGAIN } from '../../http/idempotency.ts';
 import { SANDBOX_PAYOUT_FAILURE, type SandboxPayouts } from '../../providers/payments/payout-sandbox.ts';
 import type { Withdrawals } from './withdraw.service.ts';
 
 const ok = (body: WalletMoveResponse) => ({ status: 200, body });
 
 /**
- * POST /api/wallet/withdraw and /withdrawAll (SPEC §7), each run once per Idempotency-Key; the answer
- * is stored in the transaction that holds the money.
+ * POST /api/wallet/withdraw and /withdrawAll (SPEC §7), each run once per Idempotency-Key. The key is
+ * claimed, and its answer stored, in the transaction that holds the money: a process that dies before
+ * that commit leaves no trace, so the player's retry simply runs, and one that dies after it leaves the
+ * answer for the retry to replay. A claim left open anyway (by a server that claimed keys up front) moved
+ * nothing: a retry once it is abandoned runs the withdrawal (RUN_AGAIN).
  */
 export const withdrawRoutes: FastifyPluginAsyncZod<{ withdrawals: Withdrawals; idempotency: Idempotency }> = async (
   app,
@@ -33,16 +36,24 @@ export const withdrawRoutes: FastifyPluginAsyncZod<{ withdrawals: Withdrawals; i
     '/api/wallet/withdraw',
     { schema: { body: withdrawPayload, response: { 200: walletMoveResponse } } },
     async (request, reply) =>
-      idempotency.once(request, reply, async (tx) =>
-        ok(await withdrawals.withdraw(playerOf(request).id, request.body.amount, 'amount', tx.answering(ok))),
+      idempotency.onceClaimingInWork(
+        request,
+        reply,
+        async (tx) =>
+          ok(await withdrawals.withdraw(playerOf(request).id, request.body.amount, 'amount', tx.answering(ok))),
+        RUN_AGAIN,
       ),
   );
   app.post(
     '/api/wallet/withdrawAll',
     { schema: { body: withdrawAllPayload, response: { 200: walletMoveResponse } } },
     async (request, reply) =>
-      idempotency.once(request, reply, async (tx) =>
-        ok(await withdrawals.withdraw(playerOf(request).id, request.body.amount, 'all', tx.answering(ok))),
+      idempotency.onceClaimingInWork(
+        request,
+        reply,
+        async (tx) =>
+          ok(await withdrawals.withdraw(playerOf(request).id, request.body.amount, 'all', tx.answering(ok))),
+        RUN_AGAIN,
       ),
   );
 };

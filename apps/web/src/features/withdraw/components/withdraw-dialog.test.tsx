@@ -238,6 +238,26 @@ describe('WithdrawDialog', () => {
     expect(keys[2]).not.toBe(keys[1]);
   });
 
+  it('keeps the key when a gateway answers for a server that died, so the retry gets the recorded outcome', async () => {
+    let gatewayUp = false;
+    const { user, dialog, amount, posts, confirm } = setup({
+      // A load balancer's own page when the instance behind it was killed mid-request; then the recovered answer.
+      'POST /api/wallet/withdraw': () => (gatewayUp ? pending(800) : { status: 502, body: 'Bad Gateway' }),
+    });
+    await within(dialog).findByTestId('withdraw-bank');
+    await user.type(amount(), '200');
+    await user.click(within(dialog).getByTestId('withdraw-submit'));
+    await confirm();
+    await waitFor(() => expect(posts()).toHaveLength(1));
+    gatewayUp = true;
+    await user.click(await within(dialog).findByTestId('withdraw-submit'));
+    await confirm();
+    await screen.findByText('Withdrawal requested. The amount is held while the bank pays it out.');
+    const keys = posts().map((call) => call.headers['Idempotency-Key']);
+    expect(keys).toHaveLength(2);
+    expect(keys[1]).toBe(keys[0]);
+  });
+
   it('says when the limits cannot be loaded and retries on request', async () => {
     let up = false;
     const { user, dialog } = setup({
