@@ -12,7 +12,14 @@ import { SOCKET_PATH } from '@wallet/contract/realtime';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { operatorCaller, ownerLogin, staffMember } from '../../../test/backoffice-helpers.ts';
-import { bearer, createTestContext, registerPlayer, type TestContext, testDialects } from '../../../test/helpers.ts';
+import {
+  bearer,
+  createTestContext,
+  guestConversationId,
+  registerPlayer,
+  type TestContext,
+  testDialects,
+} from '../../../test/helpers.ts';
 
 let counter = 0;
 const guestId = () => `sock-${Date.now().toString(36)}-${++counter}-guest`;
@@ -99,9 +106,11 @@ describe.each(testDialects())('chat sockets (%s)', (dialect) => {
       'GET',
       '/api/backoffice/chat/conversations?filter=all&limit=100',
     );
+    // Agents never see a guest's id: the test asks the database which conversation is the guest's.
+    const guestConversation = match.guestId ? await guestConversationId(ctx.db.kysely, match.guestId) : undefined;
     const row = res
       .json<ChatInboxResponse>()
-      .rows.find((r) => (match.guestId ? r.guestId === match.guestId : r.userId === match.userId));
+      .rows.find((r) => (match.guestId ? r.id === guestConversation : r.userId === match.userId));
     if (!row) throw new Error('no conversation');
     return row.id;
   }
