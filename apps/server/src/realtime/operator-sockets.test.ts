@@ -7,6 +7,7 @@ import { io, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ownerLogin, staffMember } from '../../test/backoffice-helpers.ts';
 import { bearer, createTestContext, type TestContext, testDialects } from '../../test/helpers.ts';
+import { disconnection, nextEvent, recordEvents } from '../../test/socket-helpers.ts';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { OPERATOR_AUTO_ACCOUNT } from '../modules/deposit/bank-feed.fixtures.ts';
@@ -48,35 +49,6 @@ function outcome(socket: Socket): Promise<string> {
   });
 }
 
-/** The reason the socket was disconnected, or 'still connected' after `ms`. */
-function disconnection(socket: Socket, ms = 1_500): Promise<string> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => resolve('still connected'), ms);
-    socket.once('disconnect', (reason) => {
-      clearTimeout(timer);
-      resolve(reason);
-    });
-  });
-}
-
-/** Every event the socket hears from now on. */
-function record(socket: Socket): Array<[string, unknown]> {
-  const heard: Array<[string, unknown]> = [];
-  socket.onAny((event: string, payload: unknown) => heard.push([event, payload]));
-  return heard;
-}
-
-function heardOnce<T>(socket: Socket, event: string, where: (payload: T) => boolean): Promise<T> {
-  return new Promise((resolve) => {
-    const listener = (payload: T) => {
-      if (!where(payload)) return;
-      socket.off(event, listener);
-      resolve(payload);
-    };
-    socket.on(event, listener);
-  });
-}
-
 /**
  * A guest writes in the chat and a bank transfer lands unmatched (the money desk's counts change):
  * resolves once `witness`, an agent whose session goes on, has heard both, so whatever another socket
@@ -84,10 +56,10 @@ function heardOnce<T>(socket: Socket, event: string, where: (payload: T) => bool
  */
 async function chatAndCountsHeardBy(app: FastifyInstance, witness: Socket): Promise<void> {
   const text = unique('hello');
-  const chat = heardOnce<ChatStaffMessageEvent>(witness, CHAT_STAFF_EVENTS.message, (e) =>
+  const chat = nextEvent<ChatStaffMessageEvent>(witness, CHAT_STAFF_EVENTS.message, (e) =>
     JSON.stringify(e.message.message).includes(text),
   );
-  const counts = heardOnce<MoneyQueueCounts>(witness, MONEY_QUEUES_EVENT, () => true);
+  const counts = nextEvent<MoneyQueueCounts>(witness, MONEY_QUEUES_EVENT, () => true);
   const sent = await app.inject({
     method: 'POST',
     url: '/api/chat/send-message',
@@ -145,7 +117,7 @@ describe.each(testDialects())('back-office sockets end with the operator session
 
   it('the baseline: an agent online hears the chat and the money-desk counts', async () => {
     const { socket } = await agentOnline();
-    const heard = record(socket);
+    const heard = recordEvents(socket);
     await chatAndCountsHeardBy(ctx.app, witness);
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(heard.map(([event]) => event)).toEqual(
@@ -156,7 +128,7 @@ describe.each(testDialects())('back-office sockets end with the operator session
   it('logout disconnects the socket at once; it hears nothing after, and cannot come back', async () => {
     const { token, socket } = await agentOnline();
     const gone = disconnection(socket);
-    const heard = record(socket);
+    const heard = recordEvents(socket);
     const logout = await ctx.app.inject({ method: 'POST', url: '/api/backoffice/logout', headers: bearer(token) });
     expect(logout.statusCode).toBe(200);
     expect(await gone).toBe('io server disconnect');
@@ -171,7 +143,7 @@ describe.each(testDialects())('back-office sockets end with the operator session
     expect(await outcome(secondTab)).toBe('connected');
     const gone = [disconnection(agent.socket), disconnection(secondTab)];
     const witnessGone = disconnection(witness, 300);
-    const heard = [record(agent.socket), record(secondTab)];
+    const heard = [recordEvents(agent.socket), recordEvents(secondTab)];
     const disabled = await ctx.app.inject({
       method: 'POST',
       url: `/api/backoffice/staff/${agent.id}/disable`,
@@ -223,7 +195,7 @@ describe.each(testDialects())('back-office sockets end with the operator session
 
   it('a role that reads neither chat nor the money desk: the socket stops hearing both', async () => {
     const { id, token, socket } = await agentOnline();
-    const heard = record(socket);
+    const heard = recordEvents(socket);
     const gone = disconnection(socket);
     const changed = await ctx.app.inject({
       method: 'POST',
@@ -236,7 +208,7 @@ describe.each(testDialects())('back-office sockets end with the operator session
     expect(await gone).toBe('io server disconnect');
     const again = operatorSocket(url, token);
     expect(await outcome(again)).toBe('connected');
-    const heardAgain = record(again);
+    const heardAgain = recordEvents(again);
     await chatAndCountsHeardBy(ctx.app, witness);
     expect(heard).toEqual([]);
     expect(heardAgain).toEqual([]);
@@ -317,7 +289,7 @@ describe.runIf(process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL)(
       const witness = operatorSocket(await listen(ctx.app), (await staffMember(ctx.app, ownerToken, 'support')).token);
       expect(await outcome(witness)).toBe('connected');
       await new Promise((resolve) => setTimeout(resolve, 200));
-      const heard = record(again);
+      const heard = recordEvents(again);
       await chatAndCountsHeardBy(ctx.app, witness);
       expect(heard).toEqual([]);
     });

@@ -138,7 +138,10 @@ export function attachRealtime(
   /** Ends the sockets of sessions of one holder (a player's or operator's room), on every instance. */
   function endSessions(holderRoom: string, which: EndedSessions): void {
     // disconnectSockets goes through the adapter, so with Redis it reaches every instance's sockets.
-    if (which.tokenHash) return io.in(sessionRoom(which.tokenHash)).disconnectSockets(true);
+    if (which.tokenHash) {
+      io.in(sessionRoom(which.tokenHash)).disconnectSockets(true);
+      return;
+    }
     const sockets = io.in(holderRoom);
     (which.keepTokenHash ? sockets.except(sessionRoom(which.keepTokenHash)) : sockets).disconnectSockets(true);
   }

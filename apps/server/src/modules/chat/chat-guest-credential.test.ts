@@ -11,6 +11,7 @@ import { io, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { operatorCaller, ownerLogin, staffMember } from '../../../test/backoffice-helpers.ts';
 import { bearer, createTestContext, registerPlayer, type TestContext, testDialects } from '../../../test/helpers.ts';
+import { recordEvents } from '../../../test/socket-helpers.ts';
 
 /**
  * A guest's id is the guest's only credential in the chat (it opens their history and lets its holder
@@ -38,12 +39,6 @@ function connect(url: string, auth: object): Promise<Socket> {
 }
 function join(socket: Socket, room: string): Promise<ChatJoinAck> {
   return new Promise((resolve) => socket.emit(CHAT_SOCKET_EVENTS.join, room, resolve));
-}
-/** Everything the socket hears from now on, as [event, payload]. */
-function record(socket: Socket): Array<[string, unknown]> {
-  const heard: Array<[string, unknown]> = [];
-  socket.onAny((event: string, payload: unknown) => heard.push([event, payload]));
-  return heard;
 }
 const settle = (ms = 300) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -98,7 +93,7 @@ describe.each(testDialects())("a guest's chat credential stays with the guest (%
     const auditorSocket = await connect(url, { token: auditor.token, audience: OPERATOR_SOCKET_AUDIENCE });
     const guestSocket = await connect(url, { guestId: guest });
     expect(await join(guestSocket, `chat-${guest}`)).toEqual({ ok: true });
-    const heard = [...[agentSocket, auditorSocket].map(record)];
+    const heard = [...[agentSocket, auditorSocket].map(recordEvents)];
     const answers: string[] = [];
     const agent = async (method: 'GET' | 'POST', path: string, payload?: object) => {
       const res = await operatorCaller(ctx.app, support.token)(method, path, payload);
@@ -206,7 +201,7 @@ describe.each(testDialects())("a guest's chat credential stays with the guest (%
     expect(await historyOf(id)).toEqual([]);
     const intruder = await connect(url, { guestId: id });
     expect(await join(intruder, `chat-${id}`)).toEqual({ ok: true });
-    const intruderHeard = record(intruder);
+    const intruderHeard = recordEvents(intruder);
     await say(id, 'written as the conversation id');
     const reply = await operatorCaller(ctx.app, support.token)(
       'POST',
