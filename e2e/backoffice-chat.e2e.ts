@@ -1,3 +1,4 @@
+import type { ChatInboxResponse } from '@wallet/contract/backoffice/chat';
 import { CHAT_SOCKET_EVENTS, CHAT_STAFF_EVENTS } from '@wallet/contract/chat-events';
 import type { Browser, Page } from 'playwright-core';
 import { io, type Socket } from 'socket.io-client';
@@ -7,6 +8,7 @@ import {
   type BackofficeLang,
   type BackofficeSize,
   backofficeText as bo,
+  DEMO_OWNER,
   openBackofficePage,
   signInToBackoffice,
 } from './support/backoffice.ts';
@@ -111,6 +113,21 @@ describe('the agents’ chat console (issue 17)', () => {
     return guest;
   }
 
+  let ownerToken: string | undefined;
+  /**
+   * How the console names a guest: "Guest" and the end of the conversation's id, which the test reads
+   * as an agent does (the inbox, found by the guest's last words). The guest's own id is never shown.
+   */
+  async function guestLabel(lang: BackofficeLang, lastWords: string): Promise<string> {
+    ownerToken ??= (await postJson<{ token: string }>(server.url, '/api/backoffice/login', DEMO_OWNER)).token;
+    const res = await fetch(`${server.url}/api/backoffice/chat/conversations?filter=all&limit=100`, {
+      headers: { authorization: `Bearer ${ownerToken}` },
+    });
+    const row = ((await res.json()) as ChatInboxResponse).rows.find((r) => r.lastMessagePreview === lastWords);
+    if (!row) throw new Error(`no conversation ends with ${lastWords}`);
+    return bo(lang, 'chat.guest', { id: row.id.slice(-6) });
+  }
+
   async function agentPage(lang: BackofficeLang, size: BackofficeSize): Promise<Page> {
     const page = await openBackofficePage(browser, server, BACKOFFICE_SIZES[size], lang);
     await signInToBackoffice(page, lang);
@@ -123,10 +140,11 @@ describe('the agents’ chat console (issue 17)', () => {
     const page = await agentPage('en', 'desktop');
     await page.waitForLoadState('networkidle');
     const guest = await newGuest();
-    const label = bo('en', 'chat.guest', { id: guest.guestId.slice(0, 8) });
 
     // The agent's inbox shows the new conversation without a reload.
-    await guest.say('Hello, my deposit <b>has not</b> arrived: https://example.com/slip');
+    const hello = 'Hello, my deposit <b>has not</b> arrived: https://example.com/slip';
+    await guest.say(hello);
+    const label = await guestLabel('en', hello);
     const row = page.locator('.chat-inbox-item', { hasText: label });
     await row.waitFor({ timeout: 15_000 });
     expect(await row.getByTestId('inbox-unread').textContent()).toContain('1');
@@ -139,6 +157,8 @@ describe('the agents’ chat console (issue 17)', () => {
     expect(await first.getByRole('link', { name: 'https://example.com/slip' }).getAttribute('rel')).toContain(
       'noopener',
     );
+    // The guest's id is the guest's credential: nothing on the agent's screen carries it.
+    expect(await page.content()).not.toContain(guest.guestId);
 
     // Claim.
     await page.getByRole('button', { name: bo('en', 'chat.claim') }).click();
@@ -227,11 +247,10 @@ describe('the agents’ chat console (issue 17)', () => {
     const before = Number(await page.getByTestId('nav-chat-count').textContent());
     const guest = await newGuest();
     await guest.say('Is anybody there?');
+    const label = await guestLabel('en', 'Is anybody there?');
     await expect
       .poll(() => page.evaluate(() => (window as unknown as { shownNotifications: string[] }).shownNotifications))
-      .toEqual([
-        `${bo('en', 'chat.alertTitle')} | ${bo('en', 'chat.guest', { id: guest.guestId.slice(0, 8) })}: Is anybody there?`,
-      ]);
+      .toEqual([`${bo('en', 'chat.alertTitle')} | ${label}: Is anybody there?`]);
     await expect.poll(async () => Number(await page.getByTestId('nav-chat-count').textContent())).toBe(before + 1);
     // The same conversation writing again is not news.
     await guest.say('Hello?');
@@ -316,10 +335,11 @@ describe('the agents’ chat console (issue 17)', () => {
     ['tablet', 'th'],
   ] as const)('fits a %s in %s, fully translated', async (size, lang) => {
     const guest = await newGuest();
-    await guest.say(lang === 'th' ? 'สวัสดีค่ะ ฝากเงินแล้วยอดยังไม่เข้า' : 'Hello, my withdrawal is late');
+    const words = lang === 'th' ? 'สวัสดีค่ะ ฝากเงินแล้วยอดยังไม่เข้า' : 'Hello, my withdrawal is late';
+    await guest.say(words);
     const page = await agentPage(lang, size);
     await page.waitForFunction((l) => document.documentElement.lang === l, lang);
-    const label = bo(lang, 'chat.guest', { id: guest.guestId.slice(0, 8) });
+    const label = await guestLabel(lang, words);
     await page.locator('.chat-inbox-item', { hasText: label }).click();
     await page.getByTestId('chat-msg-customer').first().waitFor();
     await page.getByTestId('chat-input').fill(lang === 'th' ? 'กำลังตรวจสอบให้ค่ะ' : 'Checking for you');

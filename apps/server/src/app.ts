@@ -196,7 +196,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     verifications: otp.verifications,
     onSessionsEnded: (userId, which) => realtime.sessionsEnded(userId, which),
   });
-  const backoffice = backofficeFeature(ctx, { onSessionsEnded: (userId) => realtime.sessionsEnded(userId) });
+  const backoffice = backofficeFeature(ctx, {
+    onSessionsEnded: (userId) => realtime.sessionsEnded(userId),
+    onOperatorSessionsEnded: (operatorId, which) => realtime.operatorSessionsEnded(operatorId, which),
+    onOperatorRoleChanged: (operatorId) => realtime.operatorRoleChanged(operatorId),
+  });
   realtime.acceptOperators(backoffice.socketOperator);
   const deposit = await depositFeature(ctx);
   const slip = await slipFeature(ctx);

@@ -236,3 +236,12 @@ export async function withDepositContent<T>(
     await putSetting(db, CONTENT_KEYS.deposit, content);
   }
 }
+
+/**
+ * The conversation id of a guest's chat, read from the database: agents never see a guest's id (it is
+ * the guest's credential), so a test that knows the guest finds the conversation here.
+ */
+export async function guestConversationId(db: Kysely<Database>, guestId: string): Promise<string | undefined> {
+  const row = await db.selectFrom('chat_conversations').select('id').where('guest_id', '=', guestId).executeTakeFirst();
+  return row?.id;
+}

@@ -11,6 +11,7 @@ import {
   type TestContext,
   testDialects,
 } from '../../test/helpers.ts';
+import { disconnection } from '../../test/socket-helpers.ts';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { checkLedger } from '../ledger/check.ts';
@@ -45,17 +46,6 @@ function connected(socket: Socket): Promise<void> {
 
 function nextWalletEvent(socket: Socket): Promise<WalletChangedEvent> {
   return new Promise((resolve) => socket.once(WALLET_CHANGED_EVENT, resolve));
-}
-
-/** The reason the socket was disconnected, or 'still connected' after `ms`. */
-function disconnection(socket: Socket, ms = 1_500): Promise<string> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => resolve('still connected'), ms);
-    socket.once('disconnect', (reason) => {
-      clearTimeout(timer);
-      resolve(reason);
-    });
-  });
 }
 
 /** A registered player logged in on two devices, each with a connected socket. */

@@ -18,18 +18,22 @@ import type { Database } from '../db/schema.ts';
 import type { Clock } from '../lib/clock.ts';
 import { adapterRedisClients } from '../lib/fail-open-redis.ts';
 import { sha256 } from '../lib/ids.ts';
+import type { EndedSessions } from '../lib/sessions-ended.ts';
 import { findLiveSession } from '../modules/account/account.repo.ts';
 import type { ChatRealtime, SocketIdentity } from '../modules/chat/chat-push.ts';
 
 export interface Realtime {
   /** Tells every open app of the player (any tab, device or server instance) its new wallet balance. */
   walletChanged(userId: string, walletMinor: number): void;
-  /**
-   * Disconnects the sockets of sessions that ended, on every instance: the one session `tokenHash`
-   * (a logout), or every session of the player but `keepTokenHash` (a password change keeps the device
-   * that made it), or all of them (a suspension).
-   */
+  /** Disconnects the sockets of a player's sessions that ended, on every instance (EndedSessions says which). */
   sessionsEnded(userId: string, which?: EndedSessions): void;
+  /** The same for an operator's sessions (logout, disable, password reset or change). */
+  operatorSessionsEnded(operatorId: string, which?: EndedSessions): void;
+  /**
+   * An operator's role changed: every socket of theirs is disconnected, on every instance, so none
+   * keeps the rooms of the old role; the back office connects again and its handshake proves the new one.
+   */
+  operatorRoleChanged(operatorId: string): void;
   /** Sockets open on this instance (for /metrics). */
   connectedSockets(): number;
   /**
@@ -54,17 +58,23 @@ export interface SocketOperator {
   readsMoneyDesk: boolean;
 }
 
-export interface EndedSessions {
-  tokenHash?: string | undefined;
-  keepTokenHash?: string | undefined;
-}
-
 const playerRoom = (userId: string) => `player:${userId}`;
+/** Every socket of one operator (any session); player sockets never join it. */
+const operatorRoom = (operatorId: string) => `operator:${operatorId}`;
 /** Operators who read the money desk; player sockets never join it. */
 const MONEY_DESK_ROOM = 'operators:money-desk';
+/** Every socket of one session, a player's or an operator's (token hashes never repeat). */
 const sessionRoom = (tokenHash: string) => `session:${tokenHash}`;
 /** Operators whose role reads chat: every conversation's events. */
 const CHAT_AGENTS_ROOM = 'operators:chat';
+
+/** The shared rooms an operator's role reads: the money desk's counts, every chat conversation. */
+function roleRooms(operator: SocketOperator): string[] {
+  return [
+    ...(operator.readsMoneyDesk ? [MONEY_DESK_ROOM] : []),
+    ...(roleCan(operator.role, 'chat.read') ? [CHAT_AGENTS_ROOM] : []),
+  ];
+}
 
 /**
  * Socket.IO on the app's own HTTP server. A socket proves who it is with the player's bearer token
@@ -98,10 +108,13 @@ export function attachRealtime(
       // Operator tokens live in a namespace of their own: checked only as operator sessions, and
       // their sockets join only operator rooms.
       if (auth.data.audience === 'operator') {
-        const operator = checkOperator ? await checkOperator(tokenHash) : null;
+        const check = async () => (checkOperator ? await checkOperator(tokenHash) : null);
+        const operator = await check();
         if (!operator) return next(new Error('invalid-token'));
-        if (operator.readsMoneyDesk) await socket.join(MONEY_DESK_ROOM);
-        if (roleCan(operator.role, 'chat.read')) await socket.join(CHAT_AGENTS_ROOM);
+        await socket.join([operatorRoom(operator.id), sessionRoom(tokenHash), ...roleRooms(operator)]);
+        // As for players below: a session ended, or a role changed, between the first look and the
+        // join emptied the rooms before this socket was in them; asking again closes that gap.
+        if ((await check())?.role !== operator.role) return next(new Error('invalid-token'));
         socket.data.identity = { kind: 'operator', operator } satisfies SocketIdentity;
         return next();
       }
@@ -121,6 +134,17 @@ export function attachRealtime(
       next(error instanceof Error ? error : new Error(String(error)));
     }
   });
+
+  /** Ends the sockets of sessions of one holder (a player's or operator's room), on every instance. */
+  function endSessions(holderRoom: string, which: EndedSessions): void {
+    // disconnectSockets goes through the adapter, so with Redis it reaches every instance's sockets.
+    if (which.tokenHash) {
+      io.in(sessionRoom(which.tokenHash)).disconnectSockets(true);
+      return;
+    }
+    const sockets = io.in(holderRoom);
+    (which.keepTokenHash ? sockets.except(sessionRoom(which.keepTokenHash)) : sockets).disconnectSockets(true);
+  }
 
   const chatHandlers: Array<(socket: Socket, identity: SocketIdentity) => void> = [];
   io.on('connection', (socket) => {
@@ -146,10 +170,13 @@ export function attachRealtime(
       io.to(room).emit(WALLET_CHANGED_EVENT, event);
     },
     sessionsEnded(userId, which = {}) {
-      // disconnectSockets goes through the adapter, so with Redis it reaches every instance's sockets.
-      if (which.tokenHash) return io.in(sessionRoom(which.tokenHash)).disconnectSockets(true);
-      const sockets = io.in(playerRoom(userId));
-      (which.keepTokenHash ? sockets.except(sessionRoom(which.keepTokenHash)) : sockets).disconnectSockets(true);
+      endSessions(playerRoom(userId), which);
+    },
+    operatorSessionsEnded(operatorId, which = {}) {
+      endSessions(operatorRoom(operatorId), which);
+    },
+    operatorRoleChanged(operatorId) {
+      io.in(operatorRoom(operatorId)).disconnectSockets(true);
     },
     connectedSockets() {
       return io.engine.clientsCount;

@@ -36,12 +36,17 @@ export type ChatOperatorRef = z.infer<typeof chatOperatorRef>;
 export const chatInboxQuery = z.object({ filter: z.enum(CHAT_INBOX_FILTERS).default('open'), page, limit });
 export type ChatInboxQuery = z.input<typeof chatInboxQuery>;
 
+/**
+ * A conversation as agents see it. `id` is the conversation's own: stable, and what every console
+ * route and staff event names. A guest's id never appears on this side: it is the guest's only
+ * credential in the chat (it opens their history and writes as them), so it stays between the guest's
+ * device and the server; a guest's conversation is the one with userId null.
+ */
 export const chatInboxRow = z.object({
   id: z.string(),
   status: z.enum(CHAT_CONVERSATION_STATUSES),
-  /** A member's conversation has userId (and their name and username); a guest's only guestId. */
+  /** A member's conversation has userId (and their name and username); a guest's has none. */
   userId: z.string().nullable(),
-  guestId: z.string().nullable(),
   playerName: z.string().nullable(),
   username: z.string().nullable(),
   assignedTo: chatOperatorRef.nullable(),
@@ -69,8 +74,11 @@ export type ChatInboxResponse = z.infer<typeof chatInboxResponse>;
 export const chatConversationResponse = z.object({ conversation: chatInboxRow });
 export type ChatConversationResponse = z.infer<typeof chatConversationResponse>;
 
-/** A message as staff see it: the player's conversation plus which agent wrote a reply. */
-export const chatStaffMessage = conversation.extend({ operator: chatOperatorRef.nullable() });
+/**
+ * A message as staff see it: the player's conversation (SPEC §3) without the guest's id (see
+ * chatInboxRow), plus which agent wrote a reply.
+ */
+export const chatStaffMessage = conversation.omit({ guestId: true }).extend({ operator: chatOperatorRef.nullable() });
 export type ChatStaffMessage = z.infer<typeof chatStaffMessage>;
 
 /** GET /api/backoffice/chat/conversations/:id/messages?skip&limit: like the player's history, oldest first. */

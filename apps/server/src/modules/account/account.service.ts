@@ -25,6 +25,7 @@ import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { conflict, forbidden, limited, refused } from '../../lib/domain-error.ts';
 import { orderedId, randomId, randomSecret, sha256 } from '../../lib/ids.ts';
 import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from '../../lib/password.ts';
+import type { SessionsEnded } from '../../lib/sessions-ended.ts';
 import * as repo from './account.repo.ts';
 
 /** What registration needs of the OTP feature: a phone proved by an SMS code, spent once. */
@@ -49,11 +50,8 @@ export interface AccountDeps {
   /** Failed logins per client address for any phone: one address trying many phones. */
   loginIpMaxFailures: number;
   loginFailureWindowSeconds: number;
-  /**
-   * Called once sessions have ended (committed), so whatever still serves them (open sockets) stops:
-   * `tokenHash` is the one session that ended; without it every session but `keepTokenHash` did.
-   */
-  onSessionsEnded?(userId: string, which: { tokenHash?: string; keepTokenHash?: string }): void;
+  /** Called once sessions have ended (committed), so whatever still serves them (open sockets) stops. */
+  onSessionsEnded?: SessionsEnded;
 }
 
 type RegistrationInput = Required<Omit<RegistrationValidatePayload, 'currency'>> & {

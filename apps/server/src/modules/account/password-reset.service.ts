@@ -5,6 +5,7 @@ import type { Database } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { refused } from '../../lib/domain-error.ts';
 import { hashPassword } from '../../lib/password.ts';
+import type { SessionsEnded } from '../../lib/sessions-ended.ts';
 import * as repo from './account.repo.ts';
 
 /** What a reset needs of the OTP feature: the phone a verified reset code proved, spent once. */
@@ -17,7 +18,7 @@ export interface PasswordResetDeps {
   clock: Clock;
   resets: ResetVerifications;
   /** Every session of the player ended (committed): their open sockets close. */
-  onSessionsEnded?(userId: string, which: { tokenHash?: string; keepTokenHash?: string }): void;
+  onSessionsEnded?: SessionsEnded;
 }
 
 /** Forgot password (issue 18): a phone proved by an SMS code sets a new password and signs every device out. */

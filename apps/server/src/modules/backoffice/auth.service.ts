@@ -18,6 +18,7 @@ import { randomSecret, sha256 } from '../../lib/ids.ts';
 import { mustEnrolTotp, type Operator } from '../../lib/operator.ts';
 import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from '../../lib/password.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
+import type { SessionsEnded } from '../../lib/sessions-ended.ts';
 import { type AuditActor, recordAudit } from './audit.service.ts';
 import * as repo from './operator.repo.ts';
 import { acceptedTotpStep, newTotpSecret, totpQrSvg, totpUri } from './totp.ts';
@@ -51,6 +52,8 @@ export interface OperatorAuthDeps {
   requireTotpEnrolment: boolean;
   /** The name authenticator apps show next to the code. */
   issuer: string;
+  /** An operator's sessions ended (committed): their open sockets close. */
+  onSessionsEnded?: SessionsEnded;
 }
 
 /** A client's address and the request id, for the audit rows of a sign-in (no operator yet). */
@@ -212,6 +215,7 @@ export function createOperatorAuthService(deps: OperatorAuthDeps) {
       await repo.revokeOperatorSession(trx, operator.tokenHash, now);
       await recordAudit(trx, actor, { action: 'operator.logout', targetType: 'operator', targetId: operator.id }, now);
     });
+    deps.onSessionsEnded?.(operator.id, { tokenHash: operator.tokenHash });
     return { message: 'SUCCESS' };
   }
 
@@ -318,6 +322,7 @@ export function createOperatorAuthService(deps: OperatorAuthDeps) {
         now,
       );
     });
+    deps.onSessionsEnded?.(operator.id, { keepTokenHash: operator.tokenHash });
     return { message: 'SUCCESS' };
   }
 

@@ -7,6 +7,7 @@ import { createBannerStorage } from '../../lib/banner-images.ts';
 import { sha256 } from '../../lib/ids.ts';
 import { mustEnrolTotp } from '../../lib/operator.ts';
 import { createSecretBox } from '../../lib/secret-box.ts';
+import type { SessionsEnded } from '../../lib/sessions-ended.ts';
 import type { FeatureContext } from '../feature.ts';
 import { createAdjustments } from './adjustments.service.ts';
 import { auditRoutes } from './audit.routes.ts';
@@ -54,6 +55,10 @@ export interface BackofficeFeature extends OperatorAuthOptions {
 export interface BackofficeNeeds {
   /** Disconnects a player's open apps once every session of theirs has ended (suspend, sign out, reset). */
   onSessionsEnded(userId: string): void;
+  /** Disconnects an operator's open back offices once sessions of theirs have ended (logout, disable, reset). */
+  onOperatorSessionsEnded: SessionsEnded;
+  /** Drops an operator's open sockets once their role changed: none may keep what the old role read. */
+  onOperatorRoleChanged(operatorId: string): void;
 }
 
 export function backofficeFeature(context: FeatureContext, needs: BackofficeNeeds): BackofficeFeature {
@@ -66,8 +71,15 @@ export function backofficeFeature(context: FeatureContext, needs: BackofficeNeed
     totpBox: createSecretBox(sha256(`backoffice-totp:${context.secret}`), 'totp'),
     requireTotpEnrolment,
     issuer: TOTP_ISSUER,
+    onSessionsEnded: needs.onOperatorSessionsEnded,
   });
-  const staff = createStaffService({ db, dialect, clock });
+  const staff = createStaffService({
+    db,
+    dialect,
+    clock,
+    onSessionsEnded: needs.onOperatorSessionsEnded,
+    onRoleChanged: needs.onOperatorRoleChanged,
+  });
   const audit = createAuditService({ db });
   const desk = createPlayersDesk({
     db,

@@ -15,6 +15,7 @@ import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { conflict, forbidden, notFound, refused } from '../../lib/domain-error.ts';
 import { randomId, randomSecret } from '../../lib/ids.ts';
 import { hashPassword } from '../../lib/password.ts';
+import type { SessionsEnded } from '../../lib/sessions-ended.ts';
 import { type AuditActor, recordAudit } from './audit.service.ts';
 import { OPERATOR_LOGIN_LIMITS } from './auth.service.ts';
 import * as repo from './operator.repo.ts';
@@ -23,6 +24,10 @@ export interface StaffDeps {
   db: Kysely<Database>;
   dialect: 'sqlite' | 'postgres';
   clock: Clock;
+  /** An operator's sessions ended (committed: disabled, password reset): their open sockets close. */
+  onSessionsEnded?: SessionsEnded;
+  /** An operator's role changed (committed): their open sockets must not keep the old role's rooms. */
+  onRoleChanged?(operatorId: string): void;
 }
 
 function toView(row: OperatorRow, lock: LoginLock | null): StaffView {
@@ -176,6 +181,7 @@ export function createStaffService(deps: StaffDeps) {
         if (status === 'disabled') await repo.revokeOperatorSessions(trx, row.id, now);
       },
     );
+    if (status === 'disabled') deps.onSessionsEnded?.(id);
     return { operator };
   }
 
@@ -198,13 +204,23 @@ export function createStaffService(deps: StaffDeps) {
       }),
       (trx, row, now) => repo.revokeOperatorSessions(trx, row.id, now),
     );
+    deps.onSessionsEnded?.(id);
     return { operator, temporaryPassword: password };
   }
 
   async function setRole(actor: AuditActor, id: string, role: OperatorRole, reason?: string): Promise<StaffResponse> {
-    const operator = await changeAccount(actor, id, 'staff.role', reason, (row) =>
-      row.role === role ? null : { role },
+    let changed = false;
+    const operator = await changeAccount(
+      actor,
+      id,
+      'staff.role',
+      reason,
+      (row) => (row.role === role ? null : { role }),
+      async () => {
+        changed = true;
+      },
     );
+    if (changed) deps.onRoleChanged?.(id);
     return { operator };
   }
 

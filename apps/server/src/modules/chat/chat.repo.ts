@@ -152,7 +152,8 @@ export async function mergeGuestIntoMember(
   return member.id;
 }
 
-export interface InboxRowData extends ConversationRow {
+/** An inbox row: never the guest's id, which agents are not to see (the contract's chatInboxRow). */
+export interface InboxRowData extends Omit<ConversationRow, 'guest_id'> {
   player_name: string | null;
   player_username: string | null;
   operator_username: string | null;
@@ -185,7 +186,6 @@ function filtered(db: Db, filter: InboxFilter, operatorId: string) {
 const INBOX_COLUMNS = [
   'c.id',
   'c.user_id',
-  'c.guest_id',
   'c.status',
   'c.session_id',
   'c.assigned_operator_id',

@@ -139,7 +139,6 @@ function toInboxRow(row: InboxRowData): ChatInboxRow {
     id: row.id,
     status: row.status === 'ended' ? 'ended' : 'open',
     userId: row.user_id,
-    guestId: row.guest_id,
     playerName: row.player_name,
     username: row.player_username,
     assignedTo:
@@ -214,10 +213,14 @@ export function createChatService(deps: ChatServiceDeps) {
   async function staffMessages(rows: MessageRow[]): Promise<ChatStaffMessage[]> {
     const ids = [...new Set(rows.map((row) => row.operator_id).filter((id): id is string => id !== null))];
     const names = new Map((await operatorNames(db, ids)).map((o) => [o.id, o.username]));
-    return rows.map((row) => ({
-      ...toConversation(row),
-      operator: row.operator_id === null ? null : { id: row.operator_id, username: names.get(row.operator_id) ?? '' },
-    }));
+    return rows.map((row) => {
+      // The guest's id is their credential: it never reaches an agent (chatStaffMessage).
+      const { guestId: _credential, ...message } = toConversation(row);
+      return {
+        ...message,
+        operator: row.operator_id === null ? null : { id: row.operator_id, username: names.get(row.operator_id) ?? '' },
+      };
+    });
   }
 
   /** After commit: the player's room, and every agent, see the message. */

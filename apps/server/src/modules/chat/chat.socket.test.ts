@@ -12,7 +12,15 @@ import { SOCKET_PATH } from '@wallet/contract/realtime';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { operatorCaller, ownerLogin, staffMember } from '../../../test/backoffice-helpers.ts';
-import { bearer, createTestContext, registerPlayer, type TestContext, testDialects } from '../../../test/helpers.ts';
+import {
+  bearer,
+  createTestContext,
+  guestConversationId,
+  registerPlayer,
+  type TestContext,
+  testDialects,
+} from '../../../test/helpers.ts';
+import { nextEvent } from '../../../test/socket-helpers.ts';
 
 let counter = 0;
 const guestId = () => `sock-${Date.now().toString(36)}-${++counter}-guest`;
@@ -35,17 +43,6 @@ function connected(socket: Socket): Promise<void> {
 
 function join(socket: Socket, room: string): Promise<ChatJoinAck> {
   return new Promise((resolve) => socket.emit(CHAT_SOCKET_EVENTS.join, room, resolve));
-}
-
-function next<T>(socket: Socket, event: string, where: (payload: T) => boolean = () => true): Promise<T> {
-  return new Promise((resolve) => {
-    const listener = (payload: T) => {
-      if (!where(payload)) return;
-      socket.off(event, listener);
-      resolve(payload);
-    };
-    socket.on(event, listener);
-  });
 }
 
 /** Every event of `socket` for `ms`: what a room-isolation test must find empty. */
@@ -99,9 +96,11 @@ describe.each(testDialects())('chat sockets (%s)', (dialect) => {
       'GET',
       '/api/backoffice/chat/conversations?filter=all&limit=100',
     );
+    // Agents never see a guest's id: the test asks the database which conversation is the guest's.
+    const guestConversation = match.guestId ? await guestConversationId(ctx.db.kysely, match.guestId) : undefined;
     const row = res
       .json<ChatInboxResponse>()
-      .rows.find((r) => (match.guestId ? r.guestId === match.guestId : r.userId === match.userId));
+      .rows.find((r) => (match.guestId ? r.id === guestConversation : r.userId === match.userId));
     if (!row) throw new Error('no conversation');
     return row.id;
   }
@@ -125,7 +124,7 @@ describe.each(testDialects())('chat sockets (%s)', (dialect) => {
     const socket = connect(url, { guestId: guest });
     await connected(socket);
     expect(await join(socket, `chat-${guest}`)).toEqual({ ok: true });
-    const pushed = next<Conversation>(socket, CHAT_SOCKET_EVENTS.messaging);
+    const pushed = nextEvent<Conversation>(socket, CHAT_SOCKET_EVENTS.messaging);
     await send({ guestId: guest }, 'hello from the guest');
     expect(await pushed).toMatchObject({
       sender: 'customer',
@@ -165,29 +164,29 @@ describe.each(testDialects())('chat sockets (%s)', (dialect) => {
     await connected(player);
     await join(player, `chat-${guest}`);
     const agent = await agentSocket();
-    const staffMessage = next<ChatStaffMessageEvent>(agent, CHAT_STAFF_EVENTS.message);
+    const staffMessage = nextEvent<ChatStaffMessageEvent>(agent, CHAT_STAFF_EVENTS.message);
     await send({ guestId: guest }, 'is anyone there?');
     const event = await staffMessage;
     expect(event.message).toMatchObject({ sender: 'customer', message: { payload: 'is anyone there?' } });
     const conversationId = await conversationIdOf({ guestId: guest });
     expect(event.conversationId).toBe(conversationId);
 
-    const playerTyping = next<ChatStaffTypingEvent>(agent, CHAT_STAFF_EVENTS.typing);
+    const playerTyping = nextEvent<ChatStaffTypingEvent>(agent, CHAT_STAFF_EVENTS.typing);
     player.emit(CHAT_SOCKET_EVENTS.typing, { typing: true });
     expect(await playerTyping).toEqual({ conversationId, sender: 'customer', operator: null, typing: true });
-    const agentTyping = next<ChatTypingEvent>(player, CHAT_SOCKET_EVENTS.typing);
+    const agentTyping = nextEvent<ChatTypingEvent>(player, CHAT_SOCKET_EVENTS.typing);
     agent.emit(CHAT_STAFF_EVENTS.typing, { conversationId, typing: true });
     expect(await agentTyping).toEqual({ sender: 'other', typing: true });
 
     const playerSaw = collect(player, 600);
-    const note = next(agent, CHAT_STAFF_EVENTS.note);
+    const note = nextEvent(agent, CHAT_STAFF_EVENTS.note);
     await operatorCaller(ctx.app, support.token)('POST', `/api/backoffice/chat/conversations/${conversationId}/notes`, {
       text: 'secret note',
     });
     expect(await note).toMatchObject({ text: 'secret note', conversationId });
     expect(await playerSaw).toEqual([]);
 
-    const read = next<ChatReadEvent>(player, CHAT_SOCKET_EVENTS.read);
+    const read = nextEvent<ChatReadEvent>(player, CHAT_SOCKET_EVENTS.read);
     await operatorCaller(ctx.app, support.token)('POST', `/api/backoffice/chat/conversations/${conversationId}/read`);
     expect((await read).reader).toBe('other');
   });
@@ -204,7 +203,7 @@ describe.each(testDialects())('chat sockets (%s)', (dialect) => {
     await send({ token: m.token, userId: m.userId }, 'need help');
     const conversationId = await conversationIdOf({ userId: m.userId });
     const replies = tabs.map((tab) =>
-      next<Conversation>(tab, CHAT_SOCKET_EVENTS.messaging, (c) => c.sender === 'other'),
+      nextEvent<Conversation>(tab, CHAT_SOCKET_EVENTS.messaging, (c) => c.sender === 'other'),
     );
     await operatorCaller(ctx.app, support.token)('POST', `/api/backoffice/chat/conversations/${conversationId}/reply`, {
       clientMessageId: clientId(),
@@ -214,8 +213,8 @@ describe.each(testDialects())('chat sockets (%s)', (dialect) => {
       expect(reply).toMatchObject({ sender: 'other', message: { payload: 'here to help' } });
     }
     const [tab] = tabs as [Socket, Socket];
-    const marker = next<Conversation>(tab, CHAT_SOCKET_EVENTS.messaging, (c) => c.marker !== null);
-    const ended = next<ChatSessionEndedEvent>(tab, CHAT_SOCKET_EVENTS.sessionEnded);
+    const marker = nextEvent<Conversation>(tab, CHAT_SOCKET_EVENTS.messaging, (c) => c.marker !== null);
+    const ended = nextEvent<ChatSessionEndedEvent>(tab, CHAT_SOCKET_EVENTS.sessionEnded);
     await operatorCaller(ctx.app, support.token)('POST', `/api/backoffice/chat/conversations/${conversationId}/end`);
     expect(await marker).toMatchObject({ marker: 'session_ended', sender: 'other' });
     expect((await ended).session_id).toBe((await marker).session_id);

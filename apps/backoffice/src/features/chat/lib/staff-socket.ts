@@ -1,11 +1,10 @@
-import { OPERATOR_SOCKET_AUDIENCE, SOCKET_PATH } from '@wallet/contract/realtime-events';
 import type { Socket } from 'socket.io-client';
+import { openOperatorSocket } from '@/lib/operator-socket';
 import { getOperatorToken } from '@/lib/operator-token';
 
 /**
  * One back-office socket for everything chat (the navigation's badge, the console, the typing
  * indicator), however many parts of the screen listen: each holder adds its listeners and lets go.
- * socket.io-client loads only when the first holder asks.
  */
 let shared: Promise<Socket> | null = null;
 let holders = 0;
@@ -14,13 +13,7 @@ export function holdStaffSocket(): { socket: Promise<Socket>; release: () => voi
   const token = getOperatorToken();
   holders += 1;
   if (!shared) {
-    shared = import('socket.io-client').then(({ io }) =>
-      io({
-        path: SOCKET_PATH,
-        auth: { token, audience: OPERATOR_SOCKET_AUDIENCE },
-        transports: ['websocket', 'polling'],
-      }),
-    );
+    shared = openOperatorSocket(token);
   }
   const socket = shared;
   let released = false;

@@ -1,8 +1,9 @@
 import { type QueryClient, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { MoneyQueueCounts } from '@wallet/contract/backoffice/money-desk';
-import { MONEY_QUEUES_EVENT, OPERATOR_SOCKET_AUDIENCE, SOCKET_PATH } from '@wallet/contract/realtime-events';
+import { MONEY_QUEUES_EVENT } from '@wallet/contract/realtime-events';
 import { useEffect } from 'react';
 import { api } from '@/lib/api-client';
+import { openOperatorSocket } from '@/lib/operator-socket';
 import { getOperatorToken } from '@/lib/operator-token';
 import { moneyQueueKey } from './get-queue';
 
@@ -34,13 +35,11 @@ export function useMoneyCountsLive(enabled: boolean): void {
     let closed = false;
     let disconnect: (() => void) | undefined;
     // Loaded only here, so screens without the money desk never download it.
-    void import('socket.io-client').then(({ io }) => {
-      if (closed) return;
-      const socket = io({
-        path: SOCKET_PATH,
-        auth: { token, audience: OPERATOR_SOCKET_AUDIENCE },
-        transports: ['websocket', 'polling'],
-      });
+    void openOperatorSocket(token).then((socket) => {
+      if (closed) {
+        socket.disconnect();
+        return;
+      }
       socket.on(MONEY_QUEUES_EVENT, (counts: MoneyQueueCounts) => applyCounts(queryClient, counts));
       // After a reconnect the pushes in between are lost: ask once.
       socket.on('connect', () => void queryClient.invalidateQueries({ queryKey: moneyCountsKey }));
