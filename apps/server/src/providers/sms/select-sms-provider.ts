@@ -62,6 +62,8 @@ export function selectSmsProvider(
   const fallback = config.sms.fallback;
   const provider = fallback ? withFallback(first, guarded(fallback), observer) : first.provider;
   const gateways = fallback ? [primary, fallback] : [primary];
+  // Every gateway's circuit shows in /metrics from the start, closed.
+  for (const name of gateways) observer?.circuitChanged(name, 'closed');
   return production && gateways.includes('sandbox')
     ? {
         provider,
