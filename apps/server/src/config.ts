@@ -270,24 +270,13 @@ const configSchema = z
         env.SMS_GATEWAY_URL && env.SMS_GATEWAY_TOKEN
           ? { url: env.SMS_GATEWAY_URL, token: env.SMS_GATEWAY_TOKEN }
           : undefined,
-      thaibulksms:
-        env.THAIBULKSMS_API_KEY && env.THAIBULKSMS_API_SECRET
-          ? {
-              apiUrl: env.THAIBULKSMS_API_URL,
-              apiKey: env.THAIBULKSMS_API_KEY,
-              apiSecret: env.THAIBULKSMS_API_SECRET,
-              ...(env.THAIBULKSMS_SENDER ? { sender: env.THAIBULKSMS_SENDER } : {}),
-            }
-          : undefined,
-      movider:
-        env.MOVIDER_API_KEY && env.MOVIDER_API_SECRET
-          ? {
-              apiUrl: env.MOVIDER_API_URL,
-              apiKey: env.MOVIDER_API_KEY,
-              apiSecret: env.MOVIDER_API_SECRET,
-              ...(env.MOVIDER_SENDER ? { sender: env.MOVIDER_SENDER } : {}),
-            }
-          : undefined,
+      thaibulksms: vendorAccount(
+        env.THAIBULKSMS_API_URL,
+        env.THAIBULKSMS_API_KEY,
+        env.THAIBULKSMS_API_SECRET,
+        env.THAIBULKSMS_SENDER,
+      ),
+      movider: vendorAccount(env.MOVIDER_API_URL, env.MOVIDER_API_KEY, env.MOVIDER_API_SECRET, env.MOVIDER_SENDER),
     },
     // A signed webhook older or newer than this is refused as a replay.
     webhookToleranceSeconds: env.WEBHOOK_TOLERANCE_SECONDS,
@@ -305,6 +294,11 @@ const configSchema = z
     // person with many accounts would otherwise get one upload a minute per account.
     slipUploadsPerIpPerMinute: env.SLIP_UPLOADS_PER_IP_PER_MINUTE,
   }));
+
+/** A vendor's account, when both its key and secret are set. */
+function vendorAccount(apiUrl: string, apiKey?: string, apiSecret?: string, sender?: string) {
+  return apiKey && apiSecret ? { apiUrl, apiKey, apiSecret, ...(sender ? { sender } : {}) } : undefined;
+}
 
 /** The first SMS gateway when SMS_PROVIDER is unset, as it always was. */
 function defaultSmsGateway(env: {

@@ -53,3 +53,38 @@ export function refusalFrom(gateway: string, answer: GatewayAnswer): SmsSendErro
   const why = error && OUT_OF_CREDIT.test(`${error.name} ${error.description}`) ? 'out of credit, ' : '';
   return new SmsSendError(gateway, 'rejected', `${why}HTTP ${answer.status}: ${said}`);
 }
+
+interface NumberListsAnswer {
+  phone_number_list?: { number?: unknown }[];
+  bad_phone_number_list?: { number?: unknown }[];
+}
+
+/**
+ * ThaiBulkSMS and Movider take one form POST per message and answer the same way: a 4xx error
+ * object, or the numbers taken (phone_number_list) and refused (bad_phone_number_list). Resolves
+ * when `wireNumber` was taken.
+ */
+export async function postFormForNumber(
+  gateway: string,
+  call: { url: string; headers: Record<string, string>; form: URLSearchParams; timeoutMs: number },
+  wireNumber: string,
+): Promise<void> {
+  const answer = await requestGateway(
+    gateway,
+    call.url,
+    {
+      method: 'POST',
+      headers: { ...call.headers, accept: 'application/json', 'content-type': 'application/x-www-form-urlencoded' },
+      body: call.form.toString(),
+    },
+    call.timeoutMs,
+  );
+  if (answer.status >= 400) throw refusalFrom(gateway, answer);
+  const body = answer.json as NumberListsAnswer | undefined;
+  const listed = (list: { number?: unknown }[] | undefined) =>
+    list?.some((entry) => String(entry.number) === wireNumber);
+  if (listed(body?.bad_phone_number_list)) throw new SmsSendError(gateway, 'bad-number', 'in bad_phone_number_list');
+  if (!listed(body?.phone_number_list)) {
+    throw new SmsSendError(gateway, 'malformed-answer', `HTTP ${answer.status} without the number it took`);
+  }
+}

@@ -1,4 +1,4 @@
-import { refusalFrom, requestGateway } from './gateway-request.ts';
+import { postFormForNumber } from './gateway-request.ts';
 import { internationalPhone } from './phone-numbers.ts';
 import { type SmsProvider, SmsSendError } from './sms-provider.ts';
 
@@ -9,11 +9,6 @@ export interface MoviderSmsOptions {
   /** The sender name ("from"); unset, Movider's default. */
   sender?: string;
   timeoutMs: number;
-}
-
-interface SendAnswer {
-  phone_number_list?: { number?: unknown; message_id?: unknown }[];
-  bad_phone_number_list?: { number?: unknown; msg?: unknown }[];
 }
 
 /**
@@ -32,24 +27,7 @@ export function moviderSms(options: MoviderSmsOptions): SmsProvider {
       if (!to) throw new SmsSendError(gateway, 'bad-number', 'not a Thai or Lao mobile number');
       const form = new URLSearchParams({ api_key: options.apiKey, api_secret: options.apiSecret, to: to.digits, text });
       if (options.sender) form.set('from', options.sender);
-      const answer = await requestGateway(
-        gateway,
-        url,
-        {
-          method: 'POST',
-          headers: { accept: 'application/json', 'content-type': 'application/x-www-form-urlencoded' },
-          body: form.toString(),
-        },
-        options.timeoutMs,
-      );
-      if (answer.status >= 400) throw refusalFrom(gateway, answer);
-      const body = answer.json as SendAnswer | undefined;
-      if (body?.bad_phone_number_list?.some((entry) => String(entry.number) === to.digits)) {
-        throw new SmsSendError(gateway, 'bad-number', 'in bad_phone_number_list');
-      }
-      if (!body?.phone_number_list?.some((entry) => String(entry.number) === to.digits)) {
-        throw new SmsSendError(gateway, 'malformed-answer', `HTTP ${answer.status} without the number it took`);
-      }
+      await postFormForNumber(gateway, { url, headers: {}, form, timeoutMs: options.timeoutMs }, to.digits);
     },
   };
 }

@@ -1,4 +1,4 @@
-import { refusalFrom, requestGateway } from './gateway-request.ts';
+import { postFormForNumber } from './gateway-request.ts';
 import { internationalPhone } from './phone-numbers.ts';
 import { type SmsProvider, SmsSendError } from './sms-provider.ts';
 
@@ -9,11 +9,6 @@ export interface ThaiBulkSmsOptions {
   /** A sender name registered with ThaiBulkSMS; unset, the account's default sender. */
   sender?: string;
   timeoutMs: number;
-}
-
-interface SendAnswer {
-  phone_number_list?: { number?: unknown; message_id?: unknown }[];
-  bad_phone_number_list?: { number?: unknown; message?: unknown }[];
 }
 
 /**
@@ -34,28 +29,11 @@ export function thaiBulkSms(options: ThaiBulkSmsOptions): SmsProvider {
       if (to?.country !== 'TH') throw new SmsSendError(gateway, 'bad-number', 'delivers to Thai numbers only');
       const form = new URLSearchParams({ msisdn: to.digits, message: text });
       if (options.sender) form.set('sender', options.sender);
-      const answer = await requestGateway(
+      await postFormForNumber(
         gateway,
-        url,
-        {
-          method: 'POST',
-          headers: {
-            authorization,
-            accept: 'application/json',
-            'content-type': 'application/x-www-form-urlencoded',
-          },
-          body: form.toString(),
-        },
-        options.timeoutMs,
+        { url, headers: { authorization }, form, timeoutMs: options.timeoutMs },
+        to.digits,
       );
-      if (answer.status >= 400) throw refusalFrom(gateway, answer);
-      const body = answer.json as SendAnswer | undefined;
-      if (body?.bad_phone_number_list?.some((entry) => String(entry.number) === to.digits)) {
-        throw new SmsSendError(gateway, 'bad-number', 'in bad_phone_number_list');
-      }
-      if (!body?.phone_number_list?.some((entry) => String(entry.number) === to.digits)) {
-        throw new SmsSendError(gateway, 'malformed-answer', `HTTP ${answer.status} without the number it took`);
-      }
     },
   };
 }
