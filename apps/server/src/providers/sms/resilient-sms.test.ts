@@ -22,6 +22,8 @@ describe('SMS gateways with fallback, safe retries and a circuit', () => {
   beforeAll(async () => {
     thaiBulk = await startFakeSmsVendor((request) => thaiBulkSmsProtocol.accepted(request));
     movider = await startFakeSmsVendor((request) => moviderProtocol.accepted(request));
+    // The first fetch of a process loads the HTTP client: on a busy machine slower than a deadline.
+    await fetch(`${movider.url}/warm-up`).then((response) => response.text());
   });
   afterAll(async () => {
     await thaiBulk?.close();
@@ -39,7 +41,7 @@ describe('SMS gateways with fallback, safe retries and a circuit', () => {
         provider: guardedGateway(
           {
             name: 'thaibulksms',
-            provider: thaiBulkSms({ apiUrl: thaiBulkUrl, apiKey: 'k', apiSecret: 's', timeoutMs: 1_000 }),
+            provider: thaiBulkSms({ apiUrl: thaiBulkUrl, apiKey: 'k', apiSecret: 's', timeoutMs: 2_000 }),
           },
           { observer, retryDelayMs: 10, circuit: { failureThreshold, openMs: 60_000 } },
         ),
@@ -49,7 +51,7 @@ describe('SMS gateways with fallback, safe retries and a circuit', () => {
         provider: guardedGateway(
           {
             name: 'movider',
-            provider: moviderSms({ apiUrl: movider.url, apiKey: 'k', apiSecret: 's', timeoutMs: 1_000 }),
+            provider: moviderSms({ apiUrl: movider.url, apiKey: 'k', apiSecret: 's', timeoutMs: 2_000 }),
           },
           { observer },
         ),
@@ -66,7 +68,7 @@ describe('SMS gateways with fallback, safe retries and a circuit', () => {
 
   it('after a timeout of the first, sends once through the second and never again through the first', async () => {
     const { events, observer } = recordingObserver();
-    thaiBulk.answerAlways({ status: 201, body: '{}', delayMs: 3_000 });
+    thaiBulk.answerAlways({ status: 201, body: '{}', delayMs: 4_000 });
     await chain(observer).send('0812345678', 'OTP 222222');
     expect([thaiBulk.received.length, movider.received.length]).toEqual([1, 1]);
     expect(moviderProtocol.delivered(movider.received[0] as never)).toEqual({ to: '66812345678', text: 'OTP 222222' });

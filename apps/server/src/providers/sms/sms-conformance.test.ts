@@ -22,7 +22,7 @@ import { thaiBulkSms } from './thaibulksms.ts';
  * documented answer, a timeout, a 5xx, malformed JSON, a rate limit and a vendor that is not there.
  * A new gateway joins by adding its entry below (docs/providers.md).
  */
-const TIMEOUT_MS = 400;
+const TIMEOUT_MS = 1_000;
 const THAI_PHONE = '0812345678';
 const THAI_TEXT = 'รหัส OTP 123456 (อ้างอิง ABCD) ใช้ได้ 5 นาที';
 const LAO_TEXT = 'ລະຫັດ OTP 123456 ໃຊ້ໄດ້ 5 ນາທີ';
@@ -141,6 +141,8 @@ for (const gateway of HTTP_GATEWAYS) {
     beforeAll(async () => {
       fake = await startFakeSmsVendor((request) => gateway.protocol.accepted(request));
       sms = gateway.build(fake.url, TIMEOUT_MS);
+      // The first fetch of a process loads the HTTP client: on a busy machine slower than a deadline.
+      await fetch(`${fake.url}/warm-up`).then((response) => response.text());
     });
     afterAll(async () => fake?.close());
     beforeEach(() => fake.reset());
@@ -185,11 +187,11 @@ for (const gateway of HTTP_GATEWAYS) {
     });
 
     it('gives up on a vendor that does not answer in time, and does not ask it again', async () => {
-      fake.answerAlways({ status: 200, body: '{}', delayMs: 2_000 });
+      fake.answerAlways({ status: 200, body: '{}', delayMs: 4_000 });
       const guarded = guardedGateway({ name: gateway.name, provider: sms });
       const started = Date.now();
       const error = await failureOfSend(guarded.send(THAI_PHONE, ENGLISH_TEXT));
-      expect(Date.now() - started).toBeLessThan(1_500);
+      expect(Date.now() - started).toBeLessThan(3_000);
       expect([error.failure, error.mayHaveBeenSent]).toEqual(['timeout', true]);
       expect(fake.received).toHaveLength(1);
     });
