@@ -14,7 +14,7 @@ import { registerErrorHandler } from './http/error-handler.ts';
 import { registerHealth } from './http/health.ts';
 import { createIdempotency } from './http/idempotency.ts';
 import { registerLineQr } from './http/line-qr.ts';
-import { countedGameProviders, countedSms, registerMetrics } from './http/metrics.ts';
+import { countedGameProviders, registerMetrics, smsObserver } from './http/metrics.ts';
 import { API_VERSION, registerOpenApi } from './http/openapi.ts';
 import { requireOperator } from './http/operator-auth.ts';
 import { serializerCompiler } from './http/response-serializer.ts';
@@ -136,8 +136,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const secret = config.serverSecret ?? (await ensureSetting(kysely, 'server_secret', randomSecret));
   const sandboxSms = sandboxSmsProvider(kysely, clock);
-  const selectedSms = selectSmsProvider(config, sandboxSms);
-  if (selectedSms.warning) app.log.warn(selectedSms.warning);
   // The sandbox game service signs its own launch links with a key of its own.
   const sandboxGames = config.sandboxProviders
     ? createSandboxGameProviders({
@@ -155,6 +153,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         openQueues: () => moneyDesk.openQueues(),
       })
     : undefined;
+  // Each gateway reports its attempts, fall-backs and circuit to /metrics and the log.
+  const selectedSms = selectSmsProvider(config, sandboxSms, smsObserver(metrics, app.log));
+  if (selectedSms.warning) app.log.warn(selectedSms.warning);
   const systemAccount = createSystemAccounts(kysely);
   // Features publish and subscribe here instead of importing each other (events/domain-events.ts).
   const events =
@@ -169,7 +170,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const images = createImageDecoder();
   // Player protection's guard exists before every feature that asks it (FeatureContext.restrictions).
   const protection = createPlayerProtection({ db: kysely, dialect: db.dialect, clock });
-  const sms = deps.providers?.sms ?? selectedSms.provider;
+  // A provider a test hands in is counted as a whole; the configured gateways count themselves.
+  const sms = deps.providers?.sms
+    ? metrics
+      ? metrics.countCalls('sms:injected', deps.providers.sms)
+      : deps.providers.sms
+    : selectedSms.provider;
   const games = deps.providers?.games ?? sandboxGames ?? NO_GAMES;
   const ctx: FeatureContext = {
     config,
@@ -183,9 +189,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     images,
     events,
     restrictions: protection.restrictions,
-    providers: metrics
-      ? { sms: countedSms(metrics, sms), games: countedGameProviders(metrics, games) }
-      : { sms, games },
+    providers: metrics ? { sms, games: countedGameProviders(metrics, games) } : { sms, games },
     appName: APP_NAME,
   };
 

@@ -118,11 +118,59 @@ describe('public URL', () => {
 
 describe('SMS gateway', () => {
   it('is off unless its URL is set, and needs its token with it', () => {
-    expect(loadConfig({}).smsGateway).toBeUndefined();
+    expect(loadConfig({}).sms.http).toBeUndefined();
+    expect(loadConfig({}).sms.provider).toBeUndefined();
     expect(
-      loadConfig({ SMS_GATEWAY_URL: 'https://sms.example.com/send', SMS_GATEWAY_TOKEN: 't0ken' }).smsGateway,
-    ).toEqual({ url: 'https://sms.example.com/send', token: 't0ken', timeoutMs: 10_000 });
+      loadConfig({ SMS_GATEWAY_URL: 'https://sms.example.com/send', SMS_GATEWAY_TOKEN: 't0ken' }).sms,
+    ).toMatchObject({ http: { url: 'https://sms.example.com/send', token: 't0ken' }, timeoutMs: 10_000 });
     expect(() => loadConfig({ SMS_GATEWAY_URL: 'https://sms.example.com/send' })).toThrowError(/SMS_GATEWAY_TOKEN/);
     expect(() => loadConfig({ SMS_GATEWAY_URL: 'ftp://sms.example.com' })).toThrowError(/SMS_GATEWAY_URL/);
+  });
+
+  it('refuses to start with a vendor chosen but its key or secret missing, naming the variable', () => {
+    expect(() => loadConfig({ SMS_PROVIDER: 'thaibulksms' })).toThrowError(
+      /THAIBULKSMS_API_KEY: required with SMS_PROVIDER=thaibulksms[\s\S]*THAIBULKSMS_API_SECRET/,
+    );
+    expect(() => loadConfig({ SMS_PROVIDER: 'thaibulksms', THAIBULKSMS_API_KEY: 'k' })).toThrowError(
+      /THAIBULKSMS_API_SECRET: required with SMS_PROVIDER=thaibulksms/,
+    );
+    expect(() => loadConfig({ SMS_FALLBACK_PROVIDER: 'movider' })).toThrowError(
+      /MOVIDER_API_KEY: required with SMS_FALLBACK_PROVIDER=movider/,
+    );
+    expect(() => loadConfig({ SMS_PROVIDER: 'http' })).toThrowError(/SMS_GATEWAY_URL: required with SMS_PROVIDER=http/);
+    expect(() => loadConfig({ SMS_PROVIDER: 'twilio' })).toThrowError(/SMS_PROVIDER/);
+  });
+
+  it('takes each vendor with its documented base URL unless told otherwise, and a fallback that differs', () => {
+    const config = loadConfig({
+      SMS_PROVIDER: 'thaibulksms',
+      THAIBULKSMS_API_KEY: 'key-1',
+      THAIBULKSMS_API_SECRET: 'secret-1',
+      THAIBULKSMS_SENDER: 'LuckyWallet',
+      SMS_FALLBACK_PROVIDER: 'movider',
+      MOVIDER_API_KEY: 'key-2',
+      MOVIDER_API_SECRET: 'secret-2',
+      MOVIDER_API_URL: 'http://127.0.0.1:9/v1',
+    }).sms;
+    expect(config).toMatchObject({
+      provider: 'thaibulksms',
+      fallback: 'movider',
+      thaibulksms: {
+        apiUrl: 'https://api-v2.thaibulksms.com',
+        apiKey: 'key-1',
+        apiSecret: 'secret-1',
+        sender: 'LuckyWallet',
+      },
+      movider: { apiUrl: 'http://127.0.0.1:9/v1', apiKey: 'key-2', apiSecret: 'secret-2' },
+    });
+    expect(() => loadConfig({ SMS_FALLBACK_PROVIDER: 'sandbox' })).toThrowError(/SMS_FALLBACK_PROVIDER: must differ/);
+    expect(() =>
+      loadConfig({
+        SMS_PROVIDER: 'movider',
+        SMS_FALLBACK_PROVIDER: 'movider',
+        MOVIDER_API_KEY: 'k',
+        MOVIDER_API_SECRET: 's',
+      }),
+    ).toThrowError(/SMS_FALLBACK_PROVIDER: must differ/);
   });
 });

@@ -80,6 +80,20 @@ const httpUrl = z
   .url()
   .refine((value) => /^https?:\/\//.test(value), 'must be an http:// or https:// URL');
 
+/** SMS gateways one can choose (docs/providers.md): the sandbox outbox, the generic HTTP one, two Thai vendors. */
+export const SMS_GATEWAYS = ['sandbox', 'http', 'thaibulksms', 'movider'] as const;
+/** What each chosen gateway cannot start without. */
+const SMS_GATEWAY_NEEDS = {
+  sandbox: [],
+  http: ['SMS_GATEWAY_URL', 'SMS_GATEWAY_TOKEN'],
+  thaibulksms: ['THAIBULKSMS_API_KEY', 'THAIBULKSMS_API_SECRET'],
+  movider: ['MOVIDER_API_KEY', 'MOVIDER_API_SECRET'],
+} as const;
+/** The vendors' documented API base URLs; a test points them at a local fake. */
+const THAIBULKSMS_DEFAULT_URL = 'https://api-v2.thaibulksms.com';
+const MOVIDER_DEFAULT_URL = 'https://api.movider.co/v1';
+const credentialFromEnv = z.string().trim().min(1).optional();
+
 const configSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -129,6 +143,16 @@ const configSchema = z
     SMS_GATEWAY_URL: httpUrl.optional(),
     SMS_GATEWAY_TOKEN: z.string().min(1).optional(),
     SMS_GATEWAY_TIMEOUT_MS: z.coerce.number().int().min(500).max(60_000).default(10_000),
+    SMS_PROVIDER: z.enum(SMS_GATEWAYS).optional(),
+    SMS_FALLBACK_PROVIDER: z.enum(SMS_GATEWAYS).optional(),
+    THAIBULKSMS_API_URL: httpUrl.default(THAIBULKSMS_DEFAULT_URL),
+    THAIBULKSMS_API_KEY: credentialFromEnv,
+    THAIBULKSMS_API_SECRET: credentialFromEnv,
+    THAIBULKSMS_SENDER: z.string().trim().min(1).max(11).optional(),
+    MOVIDER_API_URL: httpUrl.default(MOVIDER_DEFAULT_URL),
+    MOVIDER_API_KEY: credentialFromEnv,
+    MOVIDER_API_SECRET: credentialFromEnv,
+    MOVIDER_SENDER: z.string().trim().min(1).max(11).optional(),
     WEBHOOK_TOLERANCE_SECONDS: z.coerce.number().int().min(10).max(3600).default(300),
     QR_EXPIRY_SECONDS: z.coerce.number().int().min(60).max(86_400).default(600),
     PAYTIMZ_MIN_DEPOSIT: z.coerce.number().positive().max(1_000_000).optional(),
@@ -141,6 +165,23 @@ const configSchema = z
   .superRefine((env, ctx) => {
     if (env.SMS_GATEWAY_URL && !env.SMS_GATEWAY_TOKEN) {
       ctx.addIssue({ code: 'custom', path: ['SMS_GATEWAY_TOKEN'], message: 'required with SMS_GATEWAY_URL' });
+    }
+    for (const [choice, gateway] of [
+      ['SMS_PROVIDER', env.SMS_PROVIDER],
+      ['SMS_FALLBACK_PROVIDER', env.SMS_FALLBACK_PROVIDER],
+    ] as const) {
+      if (!gateway) continue;
+      for (const needed of SMS_GATEWAY_NEEDS[gateway]) {
+        if (!env[needed])
+          ctx.addIssue({ code: 'custom', path: [needed], message: `required with ${choice}=${gateway}` });
+      }
+    }
+    if (env.SMS_FALLBACK_PROVIDER && env.SMS_FALLBACK_PROVIDER === (env.SMS_PROVIDER ?? defaultSmsGateway(env))) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SMS_FALLBACK_PROVIDER'],
+        message: 'must differ from the first gateway: a code is never sent twice through one gateway',
+      });
     }
     if (env.NODE_ENV !== 'production') return;
     const seen = new Map<string, string>();
@@ -218,11 +259,25 @@ const configSchema = z
         return secret ? [[code, secret]] : [];
       }),
     ) as Partial<Record<QrBankCode, string>>,
-    // A real SMS gateway (JSON over HTTP); unset, OTP codes go to the sandbox outbox or nowhere.
-    smsGateway:
-      env.SMS_GATEWAY_URL && env.SMS_GATEWAY_TOKEN
-        ? { url: env.SMS_GATEWAY_URL, token: env.SMS_GATEWAY_TOKEN, timeoutMs: env.SMS_GATEWAY_TIMEOUT_MS }
-        : undefined,
+    // The SMS gateways (docs/providers.md). `provider` unset: the HTTP gateway when its URL is set, else
+    // the sandbox outbox where sandbox providers are on, else none (providers/sms/select-sms-provider.ts).
+    sms: {
+      provider: env.SMS_PROVIDER,
+      fallback: env.SMS_FALLBACK_PROVIDER,
+      // Every gateway call, its answer included; a slower one counts as "may have been sent".
+      timeoutMs: env.SMS_GATEWAY_TIMEOUT_MS,
+      http:
+        env.SMS_GATEWAY_URL && env.SMS_GATEWAY_TOKEN
+          ? { url: env.SMS_GATEWAY_URL, token: env.SMS_GATEWAY_TOKEN }
+          : undefined,
+      thaibulksms: vendorAccount(
+        env.THAIBULKSMS_API_URL,
+        env.THAIBULKSMS_API_KEY,
+        env.THAIBULKSMS_API_SECRET,
+        env.THAIBULKSMS_SENDER,
+      ),
+      movider: vendorAccount(env.MOVIDER_API_URL, env.MOVIDER_API_KEY, env.MOVIDER_API_SECRET, env.MOVIDER_SENDER),
+    },
     // A signed webhook older or newer than this is refused as a replay.
     webhookToleranceSeconds: env.WEBHOOK_TOLERANCE_SECONDS,
     qrExpirySeconds: env.QR_EXPIRY_SECONDS,
@@ -239,6 +294,21 @@ const configSchema = z
     // person with many accounts would otherwise get one upload a minute per account.
     slipUploadsPerIpPerMinute: env.SLIP_UPLOADS_PER_IP_PER_MINUTE,
   }));
+
+/** A vendor's account, when both its key and secret are set. */
+function vendorAccount(apiUrl: string, apiKey?: string, apiSecret?: string, sender?: string) {
+  return apiKey && apiSecret ? { apiUrl, apiKey, apiSecret, ...(sender ? { sender } : {}) } : undefined;
+}
+
+/** The first SMS gateway when SMS_PROVIDER is unset, as it always was. */
+function defaultSmsGateway(env: {
+  SMS_GATEWAY_URL?: string | undefined;
+  SANDBOX_PROVIDERS?: boolean | undefined;
+  NODE_ENV: string;
+}) {
+  if (env.SMS_GATEWAY_URL) return 'http';
+  return (env.SANDBOX_PROVIDERS ?? env.NODE_ENV !== 'production') ? 'sandbox' : undefined;
+}
 
 export type Config = z.output<typeof configSchema>;
 

@@ -43,7 +43,7 @@ describe('GET /metrics', () => {
     const before = await scrape();
     const deposits = 'wallet_money_movements_total{kind="deposit",currency="THB"}';
     const deposited = 'wallet_money_moved_minor_total{kind="deposit",currency="THB"}';
-    const smsSent = 'wallet_provider_calls_total{provider="sms",method="send",outcome="ok"}';
+    const smsSent = 'wallet_provider_calls_total{provider="sms:sandbox",method="send",outcome="ok"}';
 
     const { phone, token } = await registerPlayer(ctx.app);
     await fundWallet(ctx.app, phone, 123.45);

@@ -1,11 +1,11 @@
 import { timingSafeEqual } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import { postgresRoundTrips } from '../db/postgres.ts';
 import { postedTransfers } from '../ledger/ledger.ts';
 import { sha256 } from '../lib/ids.ts';
 import type { GameProvider, GameProviders } from '../providers/games/game-provider.ts';
-import type { SmsProvider } from '../providers/sms/sms-provider.ts';
+import type { SmsObserver } from '../providers/sms/resilient-sms.ts';
 
 /** What the app hands /metrics to read at scrape time. */
 export interface MetricsSources {
@@ -17,6 +17,12 @@ export interface MetricsSources {
 export interface Metrics {
   /** Counts every call of the provider's methods and the ones that failed, under `provider`. */
   countCalls<P extends object>(provider: string, target: P): P;
+  /** One call of an outside provider measured by its caller: counted, timed, its failure reason kept. */
+  observeCall(provider: string, method: string, outcome: 'ok' | { failed: string }, seconds: number): void;
+  /** A seam (sms, slip) gave up on one provider and went on to the next. */
+  countFallback(seam: string, from: string, to: string): void;
+  /** Whether a provider's circuit is open (calls refused without trying). */
+  setCircuitOpen(provider: string, open: boolean): void;
 }
 
 /** Seconds: most API answers take milliseconds; the tail up to a provider's timeout. */
@@ -105,6 +111,32 @@ export function registerMetrics(app: FastifyInstance, token: string, sources: Me
     registers: [registry],
   });
 
+  const providerLatency = new Histogram({
+    name: 'wallet_provider_call_duration_seconds',
+    help: 'Latency of calls to outside providers measured by their caller, by provider and method',
+    labelNames: ['provider', 'method'] as const,
+    buckets: LATENCY_BUCKETS,
+    registers: [registry],
+  });
+  const providerFailures = new Counter({
+    name: 'wallet_provider_failures_total',
+    help: 'Failed calls to outside providers by provider and reason (timeout, rejected, server-error, circuit-open...)',
+    labelNames: ['provider', 'reason'] as const,
+    registers: [registry],
+  });
+  const fallbacks = new Counter({
+    name: 'wallet_provider_fallbacks_total',
+    help: 'Times a seam gave up on one provider and went on to the next, by seam and providers',
+    labelNames: ['seam', 'from', 'to'] as const,
+    registers: [registry],
+  });
+  const circuits = new Gauge({
+    name: 'wallet_provider_circuit_open',
+    help: "1 while a provider's circuit is open (calls refused without trying), else 0",
+    labelNames: ['provider'] as const,
+    registers: [registry],
+  });
+
   app.get('/metrics', { config: { rateLimit: false } }, async (request, reply) => {
     const header = request.headers.authorization ?? '';
     const given = header.startsWith('Bearer ') ? header.slice(7) : '';
@@ -114,6 +146,18 @@ export function registerMetrics(app: FastifyInstance, token: string, sources: Me
   });
 
   return {
+    observeCall(provider, method, outcome, seconds) {
+      providerCalls.inc({ provider, method, outcome: outcome === 'ok' ? 'ok' : 'failed' });
+      if (outcome !== 'ok') providerFailures.inc({ provider, reason: outcome.failed });
+      // A call refused by an open circuit took no time at the provider: it would only drag the latency down.
+      if (outcome === 'ok' || outcome.failed !== 'circuit-open') providerLatency.observe({ provider, method }, seconds);
+    },
+    countFallback(seam, from, to) {
+      fallbacks.inc({ seam, from, to });
+    },
+    setCircuitOpen(provider, open) {
+      circuits.set({ provider }, open ? 1 : 0);
+    },
     countCalls(provider, target) {
       return new Proxy(target, {
         get(object, property, receiver) {
@@ -166,6 +210,25 @@ export function countedGameProviders(metrics: Metrics, games: GameProviders): Ga
   };
 }
 
-export function countedSms(metrics: Metrics, sms: SmsProvider): SmsProvider {
-  return metrics.countCalls('sms', sms);
+/**
+ * What the SMS gateways report, into /metrics (as provider `sms:<gateway>`, when metrics are on) and
+ * the log: a failed attempt, a fall-back and a circuit that opens are what an operator needs to hear.
+ * Only gateway names and failure kinds reach either, never a number, a text or a credential.
+ */
+export function smsObserver(metrics: Metrics | undefined, log: FastifyBaseLogger): SmsObserver {
+  return {
+    attempted(gateway, outcome, seconds) {
+      metrics?.observeCall(`sms:${gateway}`, 'send', outcome === 'ok' ? 'ok' : { failed: outcome }, seconds);
+      if (outcome !== 'ok' && outcome !== 'circuit-open') log.warn({ gateway, failure: outcome }, 'SMS gateway failed');
+    },
+    fellBack(from, to, failure) {
+      metrics?.countFallback('sms', `sms:${from}`, `sms:${to}`);
+      log.warn({ from, to, failure }, 'SMS sent through the fallback gateway');
+    },
+    circuitChanged(gateway, state) {
+      metrics?.setCircuitOpen(`sms:${gateway}`, state === 'open');
+      if (state === 'open')
+        log.error({ gateway }, 'SMS gateway circuit open: failing too often, not called for a while');
+    },
+  };
 }

@@ -1,4 +1,5 @@
-import type { SmsProvider } from './sms-provider.ts';
+import { requestGateway } from './gateway-request.ts';
+import { type SmsProvider, SmsSendError } from './sms-provider.ts';
 
 export interface HttpSmsGatewayOptions {
   url: string;
@@ -14,15 +15,19 @@ export interface HttpSmsGatewayOptions {
 export function httpSmsGateway(options: HttpSmsGatewayOptions): SmsProvider {
   return {
     async send(phone, text) {
-      const response = await fetch(options.url, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${options.token}` },
-        body: JSON.stringify({ to: phone, text }),
-        signal: AbortSignal.timeout(options.timeoutMs),
-      });
-      // Drain the body so the connection goes back to the pool.
-      await response.arrayBuffer().catch(() => undefined);
-      if (!response.ok) throw new Error(`SMS gateway answered ${response.status}`);
+      const answer = await requestGateway(
+        'http',
+        options.url,
+        {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${options.token}` },
+          body: JSON.stringify({ to: phone, text }),
+        },
+        options.timeoutMs,
+      );
+      if (answer.status < 200 || answer.status >= 300) {
+        throw new SmsSendError('http', 'rejected', `SMS gateway answered ${answer.status}`);
+      }
     },
   };
 }
