@@ -95,7 +95,11 @@ describe.each(testDialects())('money desk: held deposits (%s)', (dialect) => {
   }
 
   async function uploadSlipOf(sender: Player, uploader: Player, amount: number): Promise<string> {
-    const made = await ctx.app.inject({ method: 'POST', url: '/sandbox/slips', payload: { username: sender.phone, amount } });
+    const made = await ctx.app.inject({
+      method: 'POST',
+      url: '/sandbox/slips',
+      payload: { username: sender.phone, amount },
+    });
     expect(made.statusCode, made.body).toBe(200);
     const data = new FormData();
     data.append(SLIP_FILE_FIELD, new Blob([new Uint8Array(made.rawPayload)], { type: 'image/png' }), 'slip.png');
@@ -184,7 +188,11 @@ describe.each(testDialects())('money desk: held deposits (%s)', (dialect) => {
       });
       expect([await a.wallet(), await b.wallet(), await stranger.wallet()]).toEqual([0, 0, 0]);
       expect(await auditRows(ctx.app, { targetId: slipId })).toEqual([]);
-      const still = await ctx.db.kysely.selectFrom('slips').select('status').where('id', '=', slipId).executeTakeFirst();
+      const still = await ctx.db.kysely
+        .selectFrom('slips')
+        .select('status')
+        .where('id', '=', slipId)
+        .executeTakeFirst();
       expect(still).toEqual({ status: 'processing' });
     });
 
@@ -245,10 +253,16 @@ describe.each(testDialects())('money desk: held deposits (%s)', (dialect) => {
       expect(await a.wallet()).toBe(0);
       const firstRows = await auditRows(ctx.app, { action: 'slip.first_approval', targetId: slipId });
       expect(firstRows).toEqual([
-        expect.objectContaining({ operatorUsername: financeAName, after: { outcome: 'FIRST_APPROVAL', player: b.phone } }),
+        expect.objectContaining({
+          operatorUsername: financeAName,
+          after: { outcome: 'FIRST_APPROVAL', player: b.phone },
+        }),
       ]);
       const [approved] = await auditRows(ctx.app, { action: 'slip.approve', targetId: slipId });
-      expect(approved).toMatchObject({ operatorUsername: financeBName, after: { outcome: 'CREDITED', player: b.phone } });
+      expect(approved).toMatchObject({
+        operatorUsername: financeBName,
+        after: { outcome: 'CREDITED', player: b.phone },
+      });
       await expectLedgerHealthy();
     });
   });

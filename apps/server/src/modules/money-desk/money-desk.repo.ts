@@ -171,7 +171,11 @@ function openItems(db: Kysely<Database>, queue: MoneyQueue, now: number): Open {
     .leftJoin('money_desk_approvals as a', (join) => join.onRef('a.item_id', '=', 't.id').on('a.queue', '=', queue));
   let qb = (source.player === 'inner'
     ? base.innerJoin('users as u', 'u.id', 't.user_id')
-    : base.leftJoin('users as u', 'u.id', 't.user_id')) as unknown as SelectQueryBuilder<Database, keyof Database, object>;
+    : base.leftJoin('users as u', 'u.id', 't.user_id')) as unknown as SelectQueryBuilder<
+    Database,
+    keyof Database,
+    object
+  >;
   for (const [column, operator, value] of source.open) qb = qb.where(sql.ref(column), operator, value);
   return qb.select(
     QUEUE_COLUMNS.map((name) => {
@@ -353,8 +357,9 @@ export async function searchPlayers(db: Kysely<Database>, q: string, limit: numb
 
 export function findPlayer(db: Kysely<Database>, who: { userId: string } | { username: string }) {
   const query = db.selectFrom('users').select(['id', 'username']);
-  return ('userId' in who ? query.where('id', '=', who.userId) : query.where('username', '=', who.username))
-    .executeTakeFirst();
+  return (
+    'userId' in who ? query.where('id', '=', who.userId) : query.where('username', '=', who.username)
+  ).executeTakeFirst();
 }
 
 /**

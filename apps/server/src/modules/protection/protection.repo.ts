@@ -142,7 +142,11 @@ export async function heldDeposits(
     ...transfers.map((t) => ({ amount: Number(t.amount), at: Number(t.created_at), reason: t.reason ?? '' })),
     ...slips.map((s) => ({ amount: Number(s.amount), at: Number(s.updated_at), reason: s.hold_reason ?? '' })),
     // A payment held before its reason was kept (migration 028) reads as a limit hold.
-    ...payments.map((p) => ({ amount: Number(p.amount), at: Number(p.created_at), reason: p.hold_reason ?? 'DEPOSIT_LIMIT' })),
+    ...payments.map((p) => ({
+      amount: Number(p.amount),
+      at: Number(p.created_at),
+      reason: p.hold_reason ?? 'DEPOSIT_LIMIT',
+    })),
   ]
     .sort((a, b) => b.at - a.at)
     .slice(0, limit);

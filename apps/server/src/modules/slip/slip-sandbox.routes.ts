@@ -87,7 +87,12 @@ export const slipSandboxRoutes: FastifyPluginAsyncZod<SlipSandboxOptions> = asyn
     if (account === undefined) throw refused('KEY_MISSING', 'fromAccountNo');
     const id = bankIdOfCode(code);
     if (id === undefined) throw refused('INVALID_BANK', 'fromBankCode');
-    return { bankCode: code, accountNo: account, bankId: id, name: body.fromAccountName ?? registered?.bank_account_name };
+    return {
+      bankCode: code,
+      accountNo: account,
+      bankId: id,
+      name: body.fromAccountName ?? registered?.bank_account_name,
+    };
   }
 
   async function receiver(body: MakeSlipBody) {

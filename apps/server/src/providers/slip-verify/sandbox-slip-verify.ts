@@ -4,10 +4,10 @@ import type { Clock } from '../../lib/clock.ts';
 import {
   maskAccountNo,
   type SlipTransfer,
-  shortenAccountName,
   type SlipTransferQuery,
   type SlipVerifyProvider,
   SlipVerifyUnavailable,
+  shortenAccountName,
 } from './slip-verify-provider.ts';
 
 export interface SandboxSlipTransfer {

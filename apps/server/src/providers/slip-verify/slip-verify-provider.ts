@@ -83,7 +83,8 @@ export function maskAccountNo(accountNo: string): string {
 }
 
 /** Titles banks print before a name; they say nothing about who holds the account. */
-const NAME_TITLES = /^(?:นางสาว|นาง|นาย|น\.ส\.|ด\.ช\.|ด\.ญ\.|mrs\.?|mr\.?|ms\.?|miss)(?:\s+|(?<=\.)|(?=[\u0E00-\u0E7F]))/iu;
+const NAME_TITLES =
+  /^(?:นางสาว|นาง|นาย|น\.ส\.|ด\.ช\.|ด\.ญ\.|mrs\.?|mr\.?|ms\.?|miss)(?:\s+|(?<=\.)|(?=[\u0E00-\u0E7F]))/iu;
 
 function nameWords(name: string): string[] {
   const bare = name.normalize('NFC').trim().toLowerCase().replace(NAME_TITLES, '');

@@ -203,8 +203,20 @@ describe('Money desk', () => {
 
   it('credits a look-alike slip only to a player picked from those whose account fits, with a reason', async () => {
     signedIn();
-    const uploader = { id: 'u-2', username: '0899999999', name: 'Mana', bankCode: 'KBANK', bankAccountNo: '3926568237' };
-    const sender = { id: 'u-1', username: '0812345678', name: 'Somchai', bankCode: 'KBANK', bankAccountNo: '7089968239' };
+    const uploader = {
+      id: 'u-2',
+      username: '0899999999',
+      name: 'Mana',
+      bankCode: 'KBANK',
+      bankAccountNo: '3926568237',
+    };
+    const sender = {
+      id: 'u-1',
+      username: '0812345678',
+      name: 'Somchai',
+      bankCode: 'KBANK',
+      bankAccountNo: '7089968239',
+    };
     const slip = item({ id: 'sl-2', queue: 'slips', reason: 'AMBIGUOUS_SENDER', player: uploader });
     const calls = mockApi({
       'GET /api/backoffice/me': { body: me('finance') },
