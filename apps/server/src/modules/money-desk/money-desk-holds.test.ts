@@ -1,16 +1,15 @@
 import type { MoneyQueuePage, MoneySlipDetail } from '@wallet/contract/backoffice/money-desk';
 import type { ProtectionResponse } from '@wallet/contract/protection';
-import { SLIP_FILE_FIELD } from '@wallet/contract/slip';
 import type { WalletResponse } from '@wallet/contract/wallet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditRows, operatorCaller, operatorLogin, ownerLogin, staffMember } from '../../../test/backoffice-helpers.ts';
 import {
   bearer,
   createTestContext,
-  playerCaller,
-  registerPlayer,
+  registeredPlayer,
   type TestContext,
   testDialects,
+  uploadSandboxSlip,
 } from '../../../test/helpers.ts';
 import { checkLedger } from '../../ledger/check.ts';
 import { OPERATOR_AUTO_ACCOUNT } from '../deposit/bank-feed.fixtures.ts';
@@ -59,17 +58,10 @@ describe.each(testDialects())('money desk: held deposits (%s)', (dialect) => {
   afterAll(() => ctx.close());
 
   async function player(overrides: Record<string, unknown> = {}) {
-    const registered = await registerPlayer(ctx.app, overrides);
-    const user = await ctx.db.kysely
-      .selectFrom('users')
-      .select(['id', 'bank_account_no'])
-      .where('username', '=', registered.phone)
-      .executeTakeFirstOrThrow();
-    const call = playerCaller(ctx.app, registered.token);
+    const registered = await registeredPlayer(ctx, overrides);
+    const { id, call } = registered;
     return {
       ...registered,
-      id: user.id,
-      call,
       wallet: async () => (await call('GET', '/api/wallet')).json<WalletResponse>().wallet.amount,
       limits: (limits: { day: number | null; week: number | null; month: number | null }) =>
         ctx.app.inject({
@@ -83,7 +75,7 @@ describe.each(testDialects())('money desk: held deposits (%s)', (dialect) => {
         ctx.db.kysely
           .selectFrom('statements')
           .select(['amount', 'status'])
-          .where('user_id', '=', user.id)
+          .where('user_id', '=', id)
           .where('statement_type', '=', 'deposit')
           .execute(),
     };
@@ -95,22 +87,13 @@ describe.each(testDialects())('money desk: held deposits (%s)', (dialect) => {
   }
 
   async function uploadSlipOf(sender: Player, uploader: Player, amount: number): Promise<string> {
-    const made = await ctx.app.inject({
-      method: 'POST',
-      url: '/sandbox/slips',
-      payload: { username: sender.phone, amount },
-    });
-    expect(made.statusCode, made.body).toBe(200);
-    const data = new FormData();
-    data.append(SLIP_FILE_FIELD, new Blob([new Uint8Array(made.rawPayload)], { type: 'image/png' }), 'slip.png');
-    const res = await uploader.call('POST', '/api/wallet/slip', data as unknown as object);
+    const { res, reference } = await uploadSandboxSlip(ctx, uploader.call, sender.phone, amount);
     expect(res.statusCode, res.body).toBe(200);
-    ctx.clock.advance(61_000);
     const slip = await ctx.db.kysely
       .selectFrom('slips')
       .select('id')
       .where('user_id', '=', uploader.id)
-      .where('reference', '=', String(made.headers['x-slip-reference']))
+      .where('reference', '=', reference)
       .executeTakeFirstOrThrow();
     return slip.id;
   }

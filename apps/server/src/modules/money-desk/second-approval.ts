@@ -4,8 +4,10 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { conflict, refused } from '../../lib/domain-error.ts';
-import * as repo from './money-desk.repo.ts';
+import type * as repo from './money-desk.repo.ts';
+import { dropClaim } from './money-desk.repo.ts';
 import type { DeskActor, DeskAuditChange } from './money-desk.service.ts';
+import { recordFirstApproval, useFirstApproval } from './second-approval.repo.ts';
 
 /** The held deposits that take two approvals: a transfer or a slip. */
 export type HeldQueue = 'transfers' | 'slips';
@@ -46,7 +48,7 @@ export function createSecondApproval(deps: {
   ): Promise<MoneyDecisionResponse> {
     const now = clock.now();
     await db.transaction().execute(async (trx) => {
-      const won = await repo.recordFirstApproval(
+      const won = await recordFirstApproval(
         trx,
         {
           queue,
@@ -75,7 +77,7 @@ export function createSecondApproval(deps: {
         now,
       );
       // The item is free for the second operator.
-      await repo.dropClaim(trx, queue, row.id);
+      await dropClaim(trx, queue, row.id);
     });
     deps.changed();
     return { id: row.id, outcome: 'FIRST_APPROVAL' };
@@ -89,7 +91,7 @@ export function createSecondApproval(deps: {
 
   /** Inside the deciding transaction: uses up the first approval, or undoes the decision if it changed. */
   async function useFirst(trx: Transaction<Database>, queue: HeldQueue, row: repo.QueueRow): Promise<void> {
-    const used = await repo.useFirstApproval(trx, queue, row.id, {
+    const used = await useFirstApproval(trx, queue, row.id, {
       operatorId: row.first_approved_by ?? '',
       userId: row.approval_user_id ?? '',
     });
