@@ -33,7 +33,11 @@ const VIEWPORTS = { desktop: { width: 1280, height: 800 }, tablet: { width: 1024
  * Registers a player with a bank account of our choosing. KBANK slips print an account as xxxxx6823x:
  * two players whose digits 6 to 9 agree both fit such a slip, which the verifier then leaves to an operator.
  */
-async function registerWithAccount(baseUrl: string, bankAccountNo: string): Promise<string> {
+async function registerWithAccount(
+  baseUrl: string,
+  bankAccountNo: string,
+  bankAccountName = 'MALEE PLAYER',
+): Promise<string> {
   const phone = uniquePhone();
   const { otpToken } = await postJson(baseUrl, '/api/otp/send', { phoneNumber: phone });
   await postJson(baseUrl, '/api/otp/verify', { otpToken, otpCode: await readOtp(baseUrl, phone) });
@@ -44,7 +48,7 @@ async function registerWithAccount(baseUrl: string, bankAccountNo: string): Prom
     sourceCode: 'FACEBOOK',
     inviteCode: '',
     bankCode: 'KBANK',
-    bankAccountName: 'MALEE PLAYER',
+    bankAccountName,
     bankAccountNo,
   });
   return phone;
@@ -86,7 +90,8 @@ describe('the money desk', () => {
     app = await openPhoneApp({ SANDBOX_PAYOUT_DELAY_MS: '300' });
     player = app.page;
     phone = await registerWithAccount(app.server.url, `70899${shared}9`);
-    twinPhone = await registerWithAccount(app.server.url, `39265${shared}7`);
+    // The look-alike's account is in another name: the desk tells the operator which name fits the sender.
+    twinPhone = await registerWithAccount(app.server.url, `39265${shared}7`, 'SOMCHAI TWIN');
     await player.addInitScript(() => localStorage.setItem('remember-agreement', 'true'));
     await player.goto('/login');
     await useLanguage(player, 'en');
@@ -229,6 +234,7 @@ describe('the money desk', () => {
     const candidates = operator.getByTestId('slip-candidates');
     await candidates.getByTestId(`candidate-${twinPhone}`).waitFor();
     expect(await candidates.getByRole('radio').count()).toBe(2);
+    expect(await candidates.getByText(bo('en', 'moneyDesk.nameDoesNotFit')).count()).toBe(1);
     expect(await operator.getByTestId('sender-name').innerText()).toBe('MALEE P.');
     expect(await overflowingElements(operator)).toEqual([]);
     await candidates.scrollIntoViewIfNeeded();

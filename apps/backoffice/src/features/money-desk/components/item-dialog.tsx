@@ -160,7 +160,17 @@ export function ItemDialog({ item, onClose }: { item: MoneyQueueItem; onClose: (
   };
 
   return (
-    <Modal open onClose={onClose} title={t(`moneyDesk.itemTitle.${item.queue}`)} className="md-dialog">
+    <Modal
+      open
+      onClose={onClose}
+      // A transfer held for a player's own protection is theirs, not unmatched.
+      title={t(
+        item.queue === 'transfers' && item.player
+          ? 'moneyDesk.itemTitle.heldTransfer'
+          : `moneyDesk.itemTitle.${item.queue}`,
+      )}
+      className="md-dialog"
+    >
       <div className="md-item" data-testid="money-item">
         {item.queue === 'slips' ? <SlipViewer id={item.id} /> : null}
         <dl className="md-facts">
