@@ -10,7 +10,7 @@ import { DEMO_OWNER } from './support/backoffice.ts';
 import { overflowingElements, screenshot } from './support/browser.ts';
 import { chooseFiles } from './support/files.ts';
 import { openPhoneApp, type PhoneApp } from './support/phone-app.ts';
-import { PLAYER_PASSWORD, postJson } from './support/players.ts';
+import { callJson, PLAYER_PASSWORD, postJson } from './support/players.ts';
 import { ledgerCheck } from './support/server.ts';
 
 const backofficeMessages = { th: boTh, en: boEn } as const;
@@ -33,7 +33,11 @@ const VIEWPORTS = { desktop: { width: 1280, height: 800 }, tablet: { width: 1024
  * Registers a player with a bank account of our choosing. KBANK slips print an account as xxxxx6823x:
  * two players whose digits 6 to 9 agree both fit such a slip, which the verifier then leaves to an operator.
  */
-async function registerWithAccount(baseUrl: string, bankAccountNo: string): Promise<string> {
+async function registerWithAccount(
+  baseUrl: string,
+  bankAccountNo: string,
+  bankAccountName = 'MALEE PLAYER',
+): Promise<string> {
   const phone = uniquePhone();
   const { otpToken } = await postJson(baseUrl, '/api/otp/send', { phoneNumber: phone });
   await postJson(baseUrl, '/api/otp/verify', { otpToken, otpCode: await readOtp(baseUrl, phone) });
@@ -44,7 +48,7 @@ async function registerWithAccount(baseUrl: string, bankAccountNo: string): Prom
     sourceCode: 'FACEBOOK',
     inviteCode: '',
     bankCode: 'KBANK',
-    bankAccountName: 'MALEE PLAYER',
+    bankAccountName,
     bankAccountNo,
   });
   return phone;
@@ -86,7 +90,8 @@ describe('the money desk', () => {
     app = await openPhoneApp({ SANDBOX_PAYOUT_DELAY_MS: '300' });
     player = app.page;
     phone = await registerWithAccount(app.server.url, `70899${shared}9`);
-    twinPhone = await registerWithAccount(app.server.url, `39265${shared}7`);
+    // The look-alike's account is in another name: the desk tells the operator which name fits the sender.
+    twinPhone = await registerWithAccount(app.server.url, `39265${shared}7`, 'SOMCHAI TWIN');
     await player.addInitScript(() => localStorage.setItem('remember-agreement', 'true'));
     await player.goto('/login');
     await useLanguage(player, 'en');
@@ -224,6 +229,25 @@ describe('the money desk', () => {
       .poll(() => operator.getByTestId('slip-image').evaluate((img) => (img as HTMLImageElement).naturalWidth))
       .toBeGreaterThan(0);
     await screenshot(operator, 'money-desk-slip-desktop-en');
+    // Approving names the player from those whose account fits the sender, each with whether the name fits.
+    await operator.getByRole('button', { name: bo('en', 'moneyDesk.actions.approveSlip'), exact: true }).click();
+    const candidates = operator.getByTestId('slip-candidates');
+    await candidates.getByTestId(`candidate-${twinPhone}`).waitFor();
+    expect(await candidates.getByRole('radio').count()).toBe(2);
+    expect(await candidates.getByText(bo('en', 'moneyDesk.nameDoesNotFit')).count()).toBe(1);
+    expect(await operator.getByTestId('sender-name').innerText()).toBe('MALEE P.');
+    expect(await overflowingElements(operator)).toEqual([]);
+    await candidates.scrollIntoViewIfNeeded();
+    await screenshot(operator, 'money-desk-slip-candidates-desktop-en');
+    const thai = await openBackoffice(app.browser, app.server.url, 'desktop', 'th');
+    await thai.getByRole('link', { name: bo('th', 'nav.moneyDesk') }).click();
+    await openItem(thai, 'th', 'slips', '45.00');
+    await thai.getByRole('button', { name: bo('th', 'moneyDesk.actions.approveSlip'), exact: true }).click();
+    await thai.getByTestId('slip-candidates').getByTestId(`candidate-${phone}`).waitFor();
+    expect(await overflowingElements(thai)).toEqual([]);
+    await thai.getByTestId('slip-candidates').scrollIntoViewIfNeeded();
+    await screenshot(thai, 'money-desk-slip-candidates-desktop-th');
+    await thai.context().close();
     await operator.getByRole('button', { name: bo('en', 'moneyDesk.actions.reject'), exact: true }).click();
     await operator.getByLabel(bo('en', 'moneyDesk.reasonCode')).selectOption('NOT_MATCH');
     await operator
@@ -242,6 +266,56 @@ describe('the money desk', () => {
       await screenshot(player, `money-desk-slip-rejected-player-${lang}`);
     }
     await useLanguage(player, 'en');
+  });
+
+  it('shows whose held deposit it is and why; once returned, the player no longer sees it waiting', async () => {
+    const token = (await player.evaluate(
+      () => localStorage.getItem('token') ?? sessionStorage.getItem('token'),
+    )) as string;
+    await callJson(app.server.url, 'PUT', '/api/account/protection/limits', token, {
+      day: 50,
+      week: null,
+      month: null,
+    });
+    // 100 from the player's own account would pass the day's 50: held for the desk.
+    const held = await fetch(`${app.server.url}/sandbox/bank/credit`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: phone, amount: 100 }),
+    });
+    expect(held.status).toBe(409);
+    await player.goto('/user/home');
+    await expect.poll(() => player.getByTestId('held-deposits').innerText(), { timeout: 15_000 }).toContain('100.00');
+
+    for (const lang of ['en', 'th'] as const) {
+      const page = await openBackoffice(app.browser, app.server.url, 'desktop', lang);
+      await page.getByRole('link', { name: bo(lang, 'nav.moneyDesk') }).click();
+      await openItem(page, lang, 'transfers', '100.00');
+      const item = page.getByTestId('money-item');
+      expect(await item.innerText()).toContain(phone);
+      expect(await page.getByTestId('hold-reason').innerText()).toBe(bo(lang, 'moneyDesk.reasons.DEPOSIT_LIMIT'));
+      await page.getByTestId('hold-notice').waitFor();
+      await page.getByRole('button', { name: bo(lang, 'moneyDesk.actions.credit'), exact: true }).click();
+      expect(await overflowingElements(page)).toEqual([]);
+      await screenshot(page, `money-desk-held-transfer-desktop-${lang}`);
+      await page.context().close();
+    }
+    // Over the limit today: the desk refuses to credit it and returns it to the sender.
+    await openItem(operator, 'en', 'transfers', '100.00');
+    await operator.getByRole('button', { name: bo('en', 'moneyDesk.actions.credit'), exact: true }).click();
+    const credit = operator.getByRole('form', { name: bo('en', 'moneyDesk.actions.credit') });
+    await credit.getByLabel(bo('en', 'moneyDesk.reason')).fill('player asked');
+    await credit.getByRole('button', { name: bo('en', 'moneyDesk.actions.credit') }).click();
+    await operator.getByText(bo('en', 'moneyDesk.protectionRefusals.DEPOSIT_LIMIT_EXCEEDED')).waitFor();
+    await operator.getByRole('button', { name: bo('en', 'moneyDesk.actions.return'), exact: true }).click();
+    const back = operator.getByRole('form', { name: bo('en', 'moneyDesk.actions.return') });
+    await back.getByLabel(bo('en', 'moneyDesk.reason')).fill('over the player limit');
+    await back.getByRole('button', { name: bo('en', 'moneyDesk.actions.return') }).click();
+    await operator.getByText(bo('en', 'moneyDesk.outcomes.RETURNED')).waitFor();
+
+    await player.reload();
+    await player.getByTestId('wallet-amount').waitFor();
+    await expect.poll(() => player.getByTestId('held-deposits').count(), { timeout: 15_000 }).toBe(0);
   });
 
   it('looks right on desktop and tablet, in Thai and English', async () => {

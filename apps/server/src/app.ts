@@ -220,6 +220,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       rejectSlip: slip.slips.rejectHeld,
       slipImageUrl: slip.slips.operatorImageUrl,
       slipVerifierAnswer: slip.slips.verifierAnswer,
+      slipCandidates: slip.slips.heldSlipCandidates,
       approveWithdrawal: withdraw.withdrawals.approve,
       rejectWithdrawal: withdraw.withdrawals.reject,
       markPayout: withdraw.withdrawals.markPayout,

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { DepositContent } from '@wallet/contract/deposit';
+import { SLIP_FILE_FIELD } from '@wallet/contract/slip';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import pg from 'pg';
@@ -214,6 +215,45 @@ export async function registerPlayer(app: FastifyInstance, overrides: Record<str
   if (res.statusCode !== 200) throw new Error(`register failed: ${res.body}`);
   const token = await login(app, phone, payload.password as string);
   return { phone, token, payload };
+}
+
+/** Registers a player and answers their id and a caller for their token beside the registration. */
+export async function registeredPlayer(ctx: TestContext, overrides: Record<string, unknown> = {}) {
+  const registered = await registerPlayer(ctx.app, overrides);
+  const user = await ctx.db.kysely
+    .selectFrom('users')
+    .select(['id', 'bank_account_no'])
+    .where('username', '=', registered.phone)
+    .executeTakeFirstOrThrow();
+  return {
+    ...registered,
+    id: user.id,
+    bankAccountNo: user.bank_account_no,
+    call: playerCaller(ctx.app, registered.token),
+  };
+}
+
+/**
+ * A slip of a transfer from `senderUsername`'s registered account, made by the sandbox bank and uploaded
+ * by the player whose caller is given; the clock then moves past the one-upload-a-minute limit.
+ */
+export async function uploadSandboxSlip(
+  ctx: TestContext,
+  upload: ReturnType<typeof playerCaller>,
+  senderUsername: string,
+  amount: number,
+) {
+  const made = await ctx.app.inject({
+    method: 'POST',
+    url: '/sandbox/slips',
+    payload: { username: senderUsername, amount },
+  });
+  if (made.statusCode !== 200) throw new Error(`sandbox slip failed: ${made.body}`);
+  const data = new FormData();
+  data.append(SLIP_FILE_FIELD, new Blob([new Uint8Array(made.rawPayload)], { type: 'image/png' }), 'slip.png');
+  const res = await upload('POST', '/api/wallet/slip', data as unknown as object);
+  ctx.clock.advance(61_000);
+  return { res, reference: String(made.headers['x-slip-reference']) };
 }
 
 /** Puts money in a player's wallet through the sandbox bank, as a confirmed bank transfer would. */

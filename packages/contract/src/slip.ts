@@ -37,6 +37,8 @@ export const SLIP_MAX_AGE_MS = 60 * 60 * 1000;
 /**
  * DEPOSIT_LIMIT (player protection, issue 20): the bank confirmed the transfer, but crediting it would
  * pass the player's deposit limit; like a bank transfer that arrives over a limit, it waits for an operator.
+ * PLAYER_RESTRICTED: the same while the player is timed out, self-excluded or cooling off (a slip checked
+ * again after the player took a time-out).
  */
-export const SLIP_HOLD_REASONS = ['AMBIGUOUS_SENDER', 'DEPOSIT_LIMIT'] as const;
+export const SLIP_HOLD_REASONS = ['AMBIGUOUS_SENDER', 'DEPOSIT_LIMIT', 'PLAYER_RESTRICTED'] as const;
 export type SlipHoldReason = (typeof SLIP_HOLD_REASONS)[number];

@@ -47,10 +47,13 @@ export const AUDIT_ACTIONS = [
   'money.release',
   /** Money desk decisions (target: the transfer, deposit notice, slip or withdrawal). */
   'transfer.credit',
+  /** The first of two approvals a held transfer or slip needs (the second is transfer.credit / slip.approve). */
+  'transfer.first_approval',
   'transfer.return',
   'manual_deposit.confirm',
   'manual_deposit.reject',
   'slip.approve',
+  'slip.first_approval',
   'slip.reject',
   /** Four eyes: the first of two approvals of a withdrawal above the threshold; nothing is sent yet. */
   'withdrawal.first_approval',

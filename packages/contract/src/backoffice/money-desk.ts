@@ -71,11 +71,16 @@ export const moneyQueueItem = z.object({
   reference: z.string().nullable(),
   /** Why it waits: UNMATCHED_REASONS of a transfer, SLIP_HOLD_REASONS of a slip. */
   reason: z.string().nullable(),
-  /** Withdrawals only. */
+  /** Withdrawals; and a held transfer or slip with one approval (awaiting-second-approval). */
   stage: z.enum(WITHDRAWAL_STAGES).nullable(),
   firstApprovedBy: z.string().nullable(),
-  /** Withdrawals only: above the four-eyes threshold, so two different operators must approve. */
+  /**
+   * Two different operators must approve: a withdrawal above the four-eyes threshold, or a deposit held
+   * by the player's own protection (DEPOSIT_LIMIT, PLAYER_RESTRICTED).
+   */
   needsTwoApprovals: z.boolean(),
+  /** A held transfer or slip with its first approval: whom it would credit (username) and why. */
+  firstApproval: z.object({ player: z.string(), reason: z.string() }).nullable(),
   claim: moneyClaim.nullable(),
 });
 export type MoneyQueueItem = z.infer<typeof moneyQueueItem>;
@@ -89,7 +94,18 @@ export const moneyQueuePage = z.object({
 });
 export type MoneyQueuePage = z.infer<typeof moneyQueuePage>;
 
-/** GET /api/backoffice/money/slips/:id: the slip with its image and what the verifier answered. */
+/**
+ * A registered player whose account fits a held slip's sender as the bank reported it. nameFits: their
+ * registered account name fits the sender's name the bank gave; crediting one whose name does not fit
+ * needs a second operator.
+ */
+export const moneySlipCandidate = moneyPlayer.extend({ bankAccountName: z.string(), nameFits: z.boolean() });
+export type MoneySlipCandidate = z.infer<typeof moneySlipCandidate>;
+
+/**
+ * GET /api/backoffice/money/slips/:id: the slip with its image, what the verifier answered, and every
+ * player the slip could pay (an AMBIGUOUS_SENDER slip is credited only to one of them, named by the operator).
+ */
 export const moneySlipDetail = z.object({
   item: moneyQueueItem,
   /** A signed link that works for a few minutes (an <img> cannot send the operator's token). */
@@ -99,8 +115,11 @@ export const moneySlipDetail = z.object({
     sendingBank: z.string().nullable(),
     senderBankCode: z.string().nullable(),
     senderAccountNo: z.string().nullable(),
+    /** The sender's account name as the bank reported it (often shortened), or null. */
+    senderName: z.string().nullable(),
     transferredAt: z.string().nullable(),
   }),
+  candidates: z.array(moneySlipCandidate),
 });
 export type MoneySlipDetail = z.infer<typeof moneySlipDetail>;
 
@@ -115,7 +134,11 @@ export type MoneyPlayerList = z.infer<typeof moneyPlayerList>;
 export const moneyClaimResponse = z.object({ claim: moneyClaim.nullable() });
 export type MoneyClaimResponse = z.infer<typeof moneyClaimResponse>;
 
-/** POST /api/backoffice/money/transfers/:id/credit: to the player the operator identified. */
+/**
+ * POST /api/backoffice/money/transfers/:id/credit: to the player the operator identified. A transfer held
+ * by the player's protection needs a reason and a second operator, and is refused while the player is
+ * restricted (403 PLAYER_TIMED_OUT…) or over a limit (DEPOSIT_LIMIT_EXCEEDED); the return action sends it back.
+ */
 export const transferCreditPayload = z.object({ userId: text().min(1).max(64), reason: reasonOptional });
 export type TransferCreditPayload = z.input<typeof transferCreditPayload>;
 /** POST /api/backoffice/money/transfers/:id/return: sent back to the sender by the bank, outside the wallet. */
@@ -143,8 +166,10 @@ export type MoneyNotePayload = z.input<typeof moneyNotePayload>;
 
 /**
  * POST /api/backoffice/money/slips/:id/approve: credits the uploader, or the player the operator names
- * (by username) when the money came from them; that player's registered account must fit the sender
- * the bank reported. Paying another player fails the uploader's slip NOT_MATCH.
+ * (by username) when the money came from them; that player must be one of the slip's candidates. Paying
+ * another player fails the uploader's slip NOT_MATCH. An AMBIGUOUS_SENDER slip needs the player named and
+ * a reason (KEY_MISSING otherwise); crediting a player whose account name does not fit the sender's, or a
+ * slip held by player protection, needs a second operator (FIRST_APPROVAL, then another operator's approval).
  */
 export const slipApprovePayload = z
   .object({ username: text().trim().min(1).max(30).optional(), reason: reasonOptional })

@@ -57,11 +57,27 @@ export interface OperatorClaimsTable {
   expires_at: number;
 }
 
+/**
+ * The first of two approvals a held transfer or slip needs (migration 028): who approved, crediting whom,
+ * why. A second, different operator's decision for the same player removes it in the deciding transaction.
+ */
+export interface MoneyDeskApprovalsTable {
+  queue: string;
+  item_id: string;
+  operator_id: string;
+  operator_username: string;
+  user_id: string;
+  username: string;
+  reason: string;
+  approved_at: number;
+}
+
 export interface BackofficeTables {
   operators: OperatorsTable;
   operator_sessions: OperatorSessionsTable;
   audit_log: AuditLogTable;
   operator_claims: OperatorClaimsTable;
+  money_desk_approvals: MoneyDeskApprovalsTable;
 }
 
 export type OperatorRow = Selectable<OperatorsTable>;

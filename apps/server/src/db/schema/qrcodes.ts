@@ -36,6 +36,8 @@ export interface QrPaymentsTable {
   amount: number;
   paid_at: number;
   outcome: QrPaymentOutcome;
+  /** Why a PROTECTION_HOLD payment waits (DEPOSIT_LIMIT, PLAYER_RESTRICTED; migration 028), else null. */
+  hold_reason: string | null;
   statement_id: string | null;
   created_at: number;
 }

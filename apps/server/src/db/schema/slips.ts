@@ -26,6 +26,8 @@ export interface SlipsTable {
   /** The sending account as the bank's verification service reported it (the number usually masked). */
   sender_bank_code: string | null;
   sender_account_no: string | null;
+  /** The sender's account name as the bank reported it (migration 028), often shortened; null if not told. */
+  sender_name: string | null;
   /** The operator who credited or rejected a held slip. */
   decided_by: string | null;
   created_at: number;
@@ -45,6 +47,8 @@ export interface SandboxSlipTransfersTable {
   transferred_at: number;
   sender_bank: string;
   sender_account: string;
+  /** The sending account's holder, as the bank would name them (migration 028). */
+  sender_name: string | null;
   receiver_bank: string;
   receiver_account: string;
   created_at: number;

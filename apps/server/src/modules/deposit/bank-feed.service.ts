@@ -247,6 +247,8 @@ export function createBankFeed(deps: BankFeedDeps) {
       userId: string;
       operator: string;
       reason?: string | null | undefined;
+      /** Player protection's say, asked inside the crediting transaction: false refuses the credit. */
+      admit?: (trx: Transaction<Database>, userId: string, amountMinor: number) => Promise<boolean>;
       /** Runs in the deciding transaction once it has won (the money desk's audit row). */
       within?: (trx: Transaction<Database>, outcome: 'CREDITED' | 'DUPLICATE') => Promise<void>;
     },
@@ -258,6 +260,7 @@ export function createBankFeed(deps: BankFeedDeps) {
     if (!user) throw notFound('NO_USER');
     const walletCurrency = ledgerCurrency(user.currency);
     if (row.currency && row.currency !== walletCurrency) throw refused('KEY_INVALID', 'currency');
+    const admit = decision.admit;
 
     const outcome = await deposits.credit(
       {
@@ -266,6 +269,7 @@ export function createBankFeed(deps: BankFeedDeps) {
         fromCode: row.from_bank_code ?? user.bank_code,
         source: { kind: SYSTEM_KINDS.bankClearing, providerCode: '' },
         reference: bankDepositReference(row.reference),
+        ...(admit ? { admit: (trx: Transaction<Database>) => admit(trx, user.id, Number(row.amount)) } : {}),
       },
       async (trx, statementId) => {
         const won = await repo.resolveUnmatched(
@@ -286,6 +290,7 @@ export function createBankFeed(deps: BankFeedDeps) {
     );
     if (outcome.credited) return { status: 'CREDITED', statementId: outcome.statementId };
     if (outcome.reason === 'declined') throw conflict('ALREADY_DECIDED');
+    if (outcome.reason === 'held') throw refused('DEPOSIT_LIMIT_EXCEEDED', 'amount');
     // duplicate-reference: either another operator's click credited it a moment ago (the row is no
     // longer UNMATCHED), or a slip paid this very bank transfer, which the row now records.
     const marked = await db.transaction().execute(async (trx) => {

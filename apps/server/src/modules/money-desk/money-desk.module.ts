@@ -39,7 +39,13 @@ export function moneyDeskFeature(
         publishing = undefined;
       });
   };
-  const desk = createMoneyDesk({ db: ctx.db, clock: ctx.clock, ports: options.ports, changed: () => publish(true) });
+  const desk = createMoneyDesk({
+    db: ctx.db,
+    clock: ctx.clock,
+    ports: options.ports,
+    restrictions: ctx.restrictions,
+    changed: () => publish(true),
+  });
   const timer = setInterval(() => publish(false), options.pollMs ?? COUNTS_POLL_MS);
   timer.unref();
   return {

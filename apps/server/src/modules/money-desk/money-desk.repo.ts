@@ -21,6 +21,10 @@ export interface QueueRow {
   review: string | null;
   first_approved_by: string | null;
   first_approved_by_name: string | null;
+  /** A held transfer or slip with its first approval: the player it would credit, and why. */
+  approval_user_id: string | null;
+  approval_username: string | null;
+  approval_reason: string | null;
   claim_operator_id: string | null;
   claim_operator_username: string | null;
   claim_expires_at: number | null;
@@ -31,23 +35,34 @@ type Open = SelectQueryBuilder<Database, keyof Database, QueueRow>;
 type QueueColumn = keyof QueueRow;
 
 /**
- * Where each queue's items live and how they read as a QueueRow: the table (aliased `t`), whether
- * it names a player (joined as `u`), which rows are still open, and the table's own columns for the
- * row's fields; a field a queue does not have reads null.
+ * Where each queue's items live and how they read as a QueueRow: the table (aliased `t`), how it names
+ * a player (joined as `u`: always, or only some rows, as a transfer held for the player's protection),
+ * which rows are still open, and the table's own columns for the row's fields; a field a queue does not
+ * have reads null.
  */
 interface QueueSource {
   table: 'bank_transfers' | 'manual_deposits' | 'slips' | 'withdrawals';
-  withPlayer: boolean;
+  player: 'inner' | 'left';
   open: ReadonlyArray<readonly [column: string, operator: '=' | 'is not', value: string | null]>;
   columns: Partial<Record<QueueColumn, string | RawBuilder<unknown>>>;
 }
 
+/** The first of two approvals of a held transfer or slip, kept by the desk (joined as `a`). */
+const DESK_APPROVAL_COLUMNS: Partial<Record<QueueColumn, string>> = {
+  first_approved_by: 'a.operator_id',
+  first_approved_by_name: 'a.operator_username',
+  approval_user_id: 'a.user_id',
+  approval_username: 'a.username',
+  approval_reason: 'a.reason',
+};
+
 const QUEUE_SOURCES: Record<MoneyQueue, QueueSource> = {
   transfers: {
     table: 'bank_transfers',
-    withPlayer: false,
+    player: 'left',
     open: [['t.status', '=', 'UNMATCHED']],
     columns: {
+      ...DESK_APPROVAL_COLUMNS,
       currency: 't.currency',
       from_bank_code: 't.from_bank_code',
       from_account_no: 't.from_account_no',
@@ -57,18 +72,19 @@ const QUEUE_SOURCES: Record<MoneyQueue, QueueSource> = {
   },
   'manual-deposits': {
     table: 'manual_deposits',
-    withPlayer: true,
+    player: 'inner',
     open: [['t.status', '=', 'PENDING']],
     columns: { currency: 't.currency', from_bank_code: 't.from_bank_code', from_account_no: 't.from_account_no' },
   },
   slips: {
     table: 'slips',
-    withPlayer: true,
+    player: 'inner',
     open: [
       ['t.status', '=', 'processing'],
       ['t.hold_reason', 'is not', null],
     ],
     columns: {
+      ...DESK_APPROVAL_COLUMNS,
       currency: sql`'THB'`,
       from_bank_code: 't.sender_bank_code',
       from_account_no: 't.sender_account_no',
@@ -78,7 +94,7 @@ const QUEUE_SOURCES: Record<MoneyQueue, QueueSource> = {
   },
   withdrawals: {
     table: 'withdrawals',
-    withPlayer: true,
+    player: 'inner',
     open: [['t.status', '=', 'PENDING']],
     columns: {
       currency: 't.currency',
@@ -125,6 +141,9 @@ const QUEUE_COLUMNS: QueueColumn[] = [
   'review',
   'first_approved_by',
   'first_approved_by_name',
+  'approval_user_id',
+  'approval_username',
+  'approval_reason',
   'claim_operator_id',
   'claim_operator_username',
   'claim_expires_at',
@@ -142,16 +161,21 @@ export function queueTable(queue: MoneyQueue): QueueSource['table'] {
  */
 function openItems(db: Kysely<Database>, queue: MoneyQueue, now: number): Open {
   const source = QUEUE_SOURCES[queue];
-  const columns = { ...SHARED_COLUMNS, ...(source.withPlayer ? PLAYER_COLUMNS : {}), ...source.columns };
+  const columns = { ...SHARED_COLUMNS, ...PLAYER_COLUMNS, ...source.columns };
   // The table is chosen at run time: one of the four, typed as any of them since `t` reads the same.
   const base = db
     .selectFrom(`${source.table} as t` as 'withdrawals as t')
     .leftJoin('operator_claims as c', (join) =>
       join.onRef('c.item_id', '=', 't.id').on('c.queue', '=', queue).on('c.expires_at', '>', now),
-    );
-  let qb = (source.withPlayer
+    )
+    .leftJoin('money_desk_approvals as a', (join) => join.onRef('a.item_id', '=', 't.id').on('a.queue', '=', queue));
+  let qb = (source.player === 'inner'
     ? base.innerJoin('users as u', 'u.id', 't.user_id')
-    : base) as unknown as SelectQueryBuilder<Database, keyof Database, object>;
+    : base.leftJoin('users as u', 'u.id', 't.user_id')) as unknown as SelectQueryBuilder<
+    Database,
+    keyof Database,
+    object
+  >;
   for (const [column, operator, value] of source.open) qb = qb.where(sql.ref(column), operator, value);
   return qb.select(
     QUEUE_COLUMNS.map((name) => {
@@ -173,7 +197,7 @@ function filtered(qb: Open, queue: MoneyQueue, q: string | undefined): Open {
   const like = (column: string) => sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`;
   const columns =
     queue === 'transfers'
-      ? ['t.reference', 't.from_account_no']
+      ? ['t.reference', 't.from_account_no', 'u.username', 'u.name']
       : queue === 'slips'
         ? ['t.reference', 'u.username', 'u.name', 'u.bank_account_no']
         : ['u.username', 'u.name', 'u.bank_account_no'];
@@ -331,6 +355,9 @@ export async function searchPlayers(db: Kysely<Database>, q: string, limit: numb
     .execute();
 }
 
-export function findPlayer(db: Kysely<Database>, userId: string) {
-  return db.selectFrom('users').select(['id', 'username']).where('id', '=', userId).executeTakeFirst();
+export function findPlayer(db: Kysely<Database>, who: { userId: string } | { username: string }) {
+  const query = db.selectFrom('users').select(['id', 'username']);
+  return (
+    'userId' in who ? query.where('id', '=', who.userId) : query.where('username', '=', who.username)
+  ).executeTakeFirst();
 }

@@ -8,6 +8,7 @@ import type {
   MoneyQueueItem,
   MoneyQueuePage,
   MoneyQueueQueryParsed,
+  MoneySlipCandidate,
   MoneySlipDetail,
   SlipRejectReason,
 } from '@wallet/contract/backoffice/money-desk';
@@ -17,9 +18,11 @@ import { fromMinor } from '@wallet/contract/money';
 import type { Kysely, Transaction } from 'kysely';
 import { fourEyesThresholdMinor } from '../../db/content-settings.ts';
 import type { Database } from '../../db/schema.ts';
+import type { PlayerRestrictions } from '../../events/player-restrictions.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { conflict, notFound, refused } from '../../lib/domain-error.ts';
 import * as repo from './money-desk.repo.ts';
+import { createSecondApproval, isProtectionHold } from './second-approval.ts';
 
 /** Who acts, from where (the same shape the back office's audit log records). */
 export interface DeskActor {
@@ -42,6 +45,9 @@ export interface DeskAuditChange {
 /** Runs inside the deciding transaction once the decision has won its conditional update. */
 export type Within<O extends string = MoneyOutcome> = (trx: Transaction<Database>, outcome: O) => Promise<void>;
 
+/** Player protection's say on a credit, asked inside the crediting transaction: false refuses it. */
+export type Admit = (trx: Transaction<Database>, userId: string, amountMinor: number) => Promise<boolean>;
+
 /**
  * What the money desk needs of the features that own the money (deposit, slip, withdraw) and of the
  * back office's audit log. app.ts hands them over, so no feature imports another. Every decision
@@ -51,7 +57,13 @@ export type Within<O extends string = MoneyOutcome> = (trx: Transaction<Database
 export interface MoneyDeskPorts {
   creditTransfer(
     id: string,
-    decision: { userId: string; operator: string; reason: string | null; within: Within<'CREDITED' | 'DUPLICATE'> },
+    decision: {
+      userId: string;
+      operator: string;
+      reason: string | null;
+      admit: Admit;
+      within: Within<'CREDITED' | 'DUPLICATE'>;
+    },
   ): Promise<{ status: 'CREDITED' | 'DUPLICATE' }>;
   returnTransfer(
     id: string,
@@ -72,8 +84,10 @@ export interface MoneyDeskPorts {
   ): Promise<unknown>;
   approveSlip(
     id: string,
-    decision: { username: string; operator: string; within: Within<'CREDITED' | 'DUPLICATE'> },
+    decision: { username: string; operator: string; admit: Admit; within: Within<'CREDITED' | 'DUPLICATE'> },
   ): Promise<unknown>;
+  /** Every player whose registered account fits a held slip's sender: the only players it can pay. */
+  slipCandidates(id: string): Promise<MoneySlipCandidate[]>;
   rejectSlip(
     id: string,
     decision: { note: SlipRejectReason; operator: string; within: (trx: Transaction<Database>) => Promise<void> },
@@ -99,6 +113,8 @@ export interface MoneyDeskDeps {
   db: Kysely<Database>;
   clock: Clock;
   ports: MoneyDeskPorts;
+  /** Player protection: no desk credit reaches a restricted player or passes a deposit limit. */
+  restrictions: PlayerRestrictions;
   /** Told after every change of a queue, so operators' badges follow at once. */
   changed(): void;
 }
@@ -154,14 +170,20 @@ export function createMoneyDesk(deps: MoneyDeskDeps) {
       reference: row.reference,
       reason: row.reason,
       stage: !isWithdrawal
-        ? null
+        ? row.approval_user_id
+          ? 'awaiting-second-approval'
+          : null
         : row.review !== 'AWAITING'
           ? 'at-payout'
           : row.first_approved_by
             ? 'awaiting-second-approval'
             : 'awaiting-approval',
       firstApprovedBy: row.first_approved_by_name,
-      needsTwoApprovals: isWithdrawal && row.amount > thresholdMinor,
+      needsTwoApprovals: isWithdrawal ? row.amount > thresholdMinor : isProtectionHold(row.reason),
+      firstApproval:
+        row.approval_username !== null && row.approval_reason !== null
+          ? { player: row.approval_username, reason: row.approval_reason }
+          : null,
       claim: claimOf(row, operatorId),
     };
   }
@@ -205,6 +227,7 @@ export function createMoneyDesk(deps: MoneyDeskDeps) {
       item: toItem('slips', row, operatorId, await fourEyesThresholdMinor(db)),
       imageUrl: ports.slipImageUrl(id),
       verifier: await ports.slipVerifierAnswer(id),
+      candidates: await ports.slipCandidates(id),
     };
   }
 
@@ -306,6 +329,8 @@ export function createMoneyDesk(deps: MoneyDeskDeps) {
     action: (outcome: O) => AuditAction,
     reason: string | null,
     run: (within: (trx: Transaction<Database>, outcome: O) => Promise<void>) => Promise<O | undefined>,
+    /** More of what the decision did, for the audit row (the player credited). */
+    detail: Record<string, unknown> = {},
   ): Promise<MoneyDecisionResponse> {
     const before = await openItem(queue, id);
     await assertNotClaimedByOther(queue, id, actor);
@@ -320,7 +345,7 @@ export function createMoneyDesk(deps: MoneyDeskDeps) {
           targetType: TARGET_TYPES[queue],
           targetId: id,
           before: snapshot(before),
-          after: { outcome },
+          after: { outcome, ...detail },
           reason,
         },
         clock.now(),
@@ -346,14 +371,37 @@ export function createMoneyDesk(deps: MoneyDeskDeps) {
     };
   }
 
+  const secondApproval = createSecondApproval({
+    db,
+    clock,
+    recordAudit: ports.recordAudit,
+    snapshot,
+    changed: deps.changed,
+  });
+  const admit: Admit = (trx, userId, amountMinor) => deps.restrictions.depositFits(trx, userId, amountMinor);
+
+  /**
+   * Credits an unmatched transfer to the player the operator found. Never into a timed-out, excluded or
+   * over-limit account (the return action sends such money back); a transfer held by the player's
+   * protection needs a reason and a second operator besides.
+   */
   async function creditTransfer(
     actor: DeskActor,
     id: string,
     decision: { userId: string; reason?: string | undefined },
   ) {
-    const player = await repo.findPlayer(db, decision.userId);
+    const row = await openItem('transfers', id);
+    const player = await repo.findPlayer(db, { userId: decision.userId });
     if (!player) throw refused('NO_USER', 'userId');
     const reason = decision.reason || null;
+    const twoApprovals = isProtectionHold(row.reason);
+    if (twoApprovals && !reason) throw refused('KEY_MISSING', 'reason');
+    if (twoApprovals && row.approval_user_id !== null) secondApproval.assertSecond(actor, row, player.id, 'userId');
+    await deps.restrictions.assertDeposit(player.id, row.amount, 'bank');
+    if (twoApprovals && row.approval_user_id === null) {
+      await assertNotClaimedByOther('transfers', id, actor);
+      return secondApproval.first(actor, 'transfers', row, player, reason as string);
+    }
     return decide<'CREDITED' | 'DUPLICATE'>(
       actor,
       'transfers',
@@ -366,11 +414,14 @@ export function createMoneyDesk(deps: MoneyDeskDeps) {
             userId: player.id,
             operator: actor.username,
             reason,
+            admit,
             within: async (trx, outcome) => {
+              if (twoApprovals) await secondApproval.useFirst(trx, 'transfers', row);
               await within(trx, outcome);
             },
           })
         ).status,
+      { player: player.username },
     );
   }
 
@@ -431,8 +482,11 @@ export function createMoneyDesk(deps: MoneyDeskDeps) {
   }
 
   /**
-   * Approving a held slip credits its uploader, or the player the operator names; their registered
-   * account must fit the sender the bank reported.
+   * Approving a held slip credits its uploader, or the player the operator names; either must be one of
+   * the slip's candidates (their registered account fits the sender the bank reported). A look-alike
+   * slip (AMBIGUOUS_SENDER) is credited only to a player named from that list, with a reason; a player
+   * whose account name does not fit the sender's name, or a slip held by the player's protection, needs a
+   * second operator. Never into a timed-out, excluded or over-limit account.
    */
   async function approveSlip(
     actor: DeskActor,
@@ -440,17 +494,41 @@ export function createMoneyDesk(deps: MoneyDeskDeps) {
     decision: { username?: string | undefined; reason?: string | undefined },
   ) {
     const row = await openItem('slips', id);
-    const username = decision.username ?? row.username ?? '';
+    const ambiguous = row.reason === 'AMBIGUOUS_SENDER';
+    const protectionHold = isProtectionHold(row.reason);
+    const reason = decision.reason || null;
+    if (ambiguous && !decision.username) throw refused('KEY_MISSING', 'username');
+    if ((ambiguous || protectionHold) && !reason) throw refused('KEY_MISSING', 'reason');
+    const player = await repo.findPlayer(db, { username: decision.username ?? row.username ?? '' });
+    if (!player) throw refused('NO_USER', 'username');
+    const candidate = (await ports.slipCandidates(id)).find((fitting) => fitting.id === player.id);
+    if (!candidate) throw refused('KEY_INVALID', 'username');
+    const twoApprovals = protectionHold || (ambiguous && !candidate.nameFits);
+    if (twoApprovals && row.approval_user_id !== null) secondApproval.assertSecond(actor, row, player.id, 'username');
+    await deps.restrictions.assertDeposit(player.id, row.amount, 'slip');
+    if (twoApprovals && row.approval_user_id === null) {
+      await assertNotClaimedByOther('slips', id, actor);
+      return secondApproval.first(actor, 'slips', row, player, reason as string);
+    }
     return decide<'CREDITED' | 'DUPLICATE'>(
       actor,
       'slips',
       id,
       () => 'slip.approve',
-      decision.reason || null,
+      reason,
       async (within) => {
-        await ports.approveSlip(id, { username, operator: actor.username, within });
+        await ports.approveSlip(id, {
+          username: player.username,
+          operator: actor.username,
+          admit,
+          within: async (trx, outcome) => {
+            if (twoApprovals) await secondApproval.useFirst(trx, 'slips', row);
+            await within(trx, outcome);
+          },
+        });
         return undefined;
       },
+      { player: player.username },
     );
   }
 

@@ -1,5 +1,5 @@
 import type { LimitPeriod, ProtectionReportKind } from '@wallet/contract/protection-rules';
-import { COOLING_OFF_MS } from '@wallet/contract/protection-rules';
+import { COOLING_OFF_MS, DEPOSIT_HOLD_REASONS } from '@wallet/contract/protection-rules';
 import type { Kysely, Transaction } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { readListPage } from '../../db/list-window.ts';
@@ -99,17 +99,57 @@ export async function listEvents(db: Reader, userId: string, page: number, limit
   return { items: rows, ...count };
 }
 
-/** Held bank transfers of the player since `since`, newest first (the player's view tells them). */
-export async function heldDepositEvents(db: Reader, userId: string, since: number) {
-  return db
-    .selectFrom('protection_events')
-    .select(['amount', 'created_at', 'detail'])
-    .where('user_id', '=', userId)
-    .where('kind', '=', 'deposit_held')
-    .where('created_at', '>=', since)
-    .orderBy('created_at', 'desc')
-    .limit(20)
-    .execute();
+/**
+ * The player's deposits held by their protection and still waiting, newest first: bank transfers kept
+ * UNMATCHED for them, slips held for an operator, QR payments held. Read from the held records
+ * themselves, so one the operator credited or returned is no longer listed.
+ */
+export async function heldDeposits(
+  db: Reader,
+  userId: string,
+  limit: number,
+): Promise<Array<{ amount: number; at: number; reason: string }>> {
+  const [transfers, slips, payments] = await Promise.all([
+    db
+      .selectFrom('bank_transfers')
+      .select(['amount', 'created_at', 'reason'])
+      .where('user_id', '=', userId)
+      .where('status', '=', 'UNMATCHED')
+      .where('reason', 'in', DEPOSIT_HOLD_REASONS)
+      .orderBy('created_at', 'desc')
+      .limit(limit)
+      .execute(),
+    db
+      .selectFrom('slips')
+      .select(['amount', 'updated_at', 'hold_reason'])
+      .where('user_id', '=', userId)
+      .where('status', '=', 'processing')
+      .where('hold_reason', 'in', DEPOSIT_HOLD_REASONS)
+      .orderBy('updated_at', 'desc')
+      .limit(limit)
+      .execute(),
+    db
+      .selectFrom('qr_payments as p')
+      .innerJoin('qrcodes as q', 'q.id', 'p.qrcode_id')
+      .select(['p.amount', 'p.created_at', 'p.hold_reason'])
+      .where('q.user_id', '=', userId)
+      .where('p.outcome', '=', 'PROTECTION_HOLD')
+      .orderBy('p.created_at', 'desc')
+      .limit(limit)
+      .execute(),
+  ]);
+  return [
+    ...transfers.map((t) => ({ amount: Number(t.amount), at: Number(t.created_at), reason: t.reason ?? '' })),
+    ...slips.map((s) => ({ amount: Number(s.amount), at: Number(s.updated_at), reason: s.hold_reason ?? '' })),
+    // A payment held before its reason was kept (migration 028) reads as a limit hold.
+    ...payments.map((p) => ({
+      amount: Number(p.amount),
+      at: Number(p.created_at),
+      reason: p.hold_reason ?? 'DEPOSIT_LIMIT',
+    })),
+  ]
+    .sort((a, b) => b.at - a.at)
+    .slice(0, limit);
 }
 
 /**

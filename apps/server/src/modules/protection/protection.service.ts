@@ -31,8 +31,8 @@ const LIMIT_COLUMN = { day: 'day_limit', week: 'week_limit', month: 'month_limit
 const iso = (ms: number | null | undefined) =>
   ms === null || ms === undefined ? null : new Date(Number(ms)).toISOString();
 const num = (value: number | string | bigint | null) => (value === null ? null : Number(value));
-/** How far back the player's view shows held bank transfers. */
-const HELD_DEPOSITS_SHOWN_MS = 30 * DAY_MS;
+/** At most this many held deposits in the player's view, newest first. */
+const HELD_DEPOSITS_SHOWN = 20;
 
 /** Who starts a time-out or exclusion: the player, or an operator on the player's request (audited). */
 export interface ProtectionActor {
@@ -125,7 +125,7 @@ export function createProtection(deps: ProtectionDeps) {
     const [row, pendings, held] = await Promise.all([
       repo.findProtection(db, userId),
       repo.pendingLimits(db, userId),
-      repo.heldDepositEvents(db, userId, now - HELD_DEPOSITS_SHOWN_MS),
+      repo.heldDeposits(db, userId, HELD_DEPOSITS_SHOWN),
     ]);
     const { state, restrictedUntil } = standing(row, now);
     const limits = {} as ProtectionView['limits'];
@@ -176,9 +176,9 @@ export function createProtection(deps: ProtectionDeps) {
       restrictedUntil: iso(restrictedUntil),
       realityCheckMinutes: row ? Number(row.reality_check_minutes) : 0,
       heldDeposits: held.map((h) => ({
-        amount: fromMinor(Number(h.amount ?? 0)),
-        at: iso(h.created_at) as string,
-        reason: (h.detail?.split(':')[0] ?? 'DEPOSIT_LIMIT') as DepositHoldReason,
+        amount: fromMinor(h.amount),
+        at: iso(h.at) as string,
+        reason: h.reason as DepositHoldReason,
       })),
     };
   }

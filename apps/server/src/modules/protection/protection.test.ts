@@ -2,7 +2,6 @@ import { constants, publicEncrypt } from 'node:crypto';
 import type { PlayerProtectionResponse, ProtectionReportResponse } from '@wallet/contract/backoffice/protection';
 import { giftLinkPlaintext } from '@wallet/contract/deposit';
 import type { ProtectionResponse, ProtectionSessionResponse, ProtectionView } from '@wallet/contract/protection';
-import { SLIP_FILE_FIELD } from '@wallet/contract/slip';
 import type { WalletResponse } from '@wallet/contract/wallet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditRows, operatorCaller, ownerLogin, staffMember } from '../../../test/backoffice-helpers.ts';
@@ -14,6 +13,7 @@ import {
   registerPlayer,
   type TestContext,
   testDialects,
+  uploadSandboxSlip,
   withDepositContent,
 } from '../../../test/helpers.ts';
 import { checkLedger } from '../../ledger/check.ts';
@@ -90,17 +90,7 @@ describe.each(testDialects())('player protection (%s)', (dialect) => {
   }
 
   async function uploadSlip(p: Player, amount: number) {
-    const made = await ctx.app.inject({
-      method: 'POST',
-      url: '/sandbox/slips',
-      payload: { username: p.phone, amount },
-    });
-    expect(made.statusCode, made.body).toBe(200);
-    const data = new FormData();
-    data.append(SLIP_FILE_FIELD, new Blob([new Uint8Array(made.rawPayload)], { type: 'image/png' }), 'slip.png');
-    const res = await p.call('POST', '/api/wallet/slip', data as unknown as object);
-    ctx.clock.advance(61_000);
-    return res;
+    return (await uploadSandboxSlip(ctx, p.call, p.phone, amount)).res;
   }
 
   describe('deposit limits', () => {

@@ -2,7 +2,7 @@ import type { QrBankCode } from '@wallet/contract/constants';
 import type { Kysely } from 'kysely';
 import type { QrPaymentOutcome } from '../../db/schema/qrcodes.ts';
 import type { Database } from '../../db/schema.ts';
-import type { PlayerRestrictions } from '../../events/player-restrictions.ts';
+import type { DepositHold, PlayerRestrictions } from '../../events/player-restrictions.ts';
 import { SYSTEM_KINDS } from '../../ledger/ledger.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { notFound, refused, unauthenticated } from '../../lib/domain-error.ts';
@@ -65,9 +65,8 @@ export function createQrPayments(deps: {
     if (!qr) return hold(bankCode, notice, null, 'UNKNOWN_QR');
     if (notice.amount !== qr.amount) return hold(bankCode, notice, qr, 'AMOUNT_MISMATCH');
     if (!payableAt(qr, notice.paidAt)) return hold(bankCode, notice, qr, 'NOT_PAYABLE');
-    if (await deps.restrictions.depositHold(qr.user_id, qr.amount, 'qr')) {
-      return hold(bankCode, notice, qr, 'PROTECTION_HOLD');
-    }
+    const held = await deps.restrictions.depositHold(qr.user_id, qr.amount, 'qr');
+    if (held) return hold(bankCode, notice, qr, 'PROTECTION_HOLD', held);
 
     const outcome = await deposits.credit(
       {
@@ -90,8 +89,8 @@ export function createQrPayments(deps: {
     if (outcome.reason === 'duplicate-reference') return 'DUPLICATE';
     if (outcome.reason === 'held') {
       // Another deposit of the player's was credited meanwhile: asked again, the hold is recorded for them.
-      await deps.restrictions.depositHold(qr.user_id, qr.amount, 'qr');
-      return hold(bankCode, notice, qr, 'PROTECTION_HOLD');
+      const heldNow = (await deps.restrictions.depositHold(qr.user_id, qr.amount, 'qr')) ?? 'DEPOSIT_LIMIT';
+      return hold(bankCode, notice, qr, 'PROTECTION_HOLD', heldNow);
     }
     return hold(bankCode, notice, qr, 'NOT_PAYABLE');
   }
@@ -101,8 +100,12 @@ export function createQrPayments(deps: {
     notice: QrPaidNotice,
     qr: QrcodeRow | null,
     outcome: Exclude<QrPaymentOutcome, 'CREDITED'>,
+    protectionHold: DepositHold | null = null,
   ): Promise<PaidOutcome> {
-    await recordQrPayment(db, paymentRow(bankCode, notice, qr?.id ?? null, outcome, null, clock.now()));
+    await recordQrPayment(db, {
+      ...paymentRow(bankCode, notice, qr?.id ?? null, outcome, null, clock.now()),
+      hold_reason: protectionHold,
+    });
     // A concurrent delivery of this same payment may have been credited (or held) first; the stored
     // row is the truth, so a repeat is never reported as a held payment.
     const stored = await findQrPayment(db, bankCode, notice.paymentRef);
@@ -141,6 +144,7 @@ function paymentRow(
     amount: notice.amount,
     paid_at: notice.paidAt,
     outcome,
+    hold_reason: null as string | null,
     statement_id: statementId,
     created_at: now,
   };

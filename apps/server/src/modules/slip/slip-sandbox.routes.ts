@@ -28,6 +28,8 @@ const makeSlipBody = z.object({
   username: text().min(1).max(30).optional(),
   fromBankCode: bankCode.optional(),
   fromAccountNo: accountNo.optional(),
+  /** The sending account's holder; defaults to the named player's registered account name. */
+  fromAccountName: text().trim().min(1).max(100).optional(),
   /** Defaults to the operator's first BANK deposit account. */
   toBankCode: bankCode.optional(),
   toAccountNo: accountNo.optional(),
@@ -74,7 +76,7 @@ export const slipSandboxRoutes: FastifyPluginAsyncZod<SlipSandboxOptions> = asyn
   { db, clock, verifier, slips },
 ) => {
   async function sender(body: MakeSlipBody) {
-    let registered: { bank_code: string; bank_account_no: string } | undefined;
+    let registered: { bank_code: string; bank_account_no: string; bank_account_name: string } | undefined;
     if (body.username !== undefined) {
       registered = await findPlayerAccount(db, { username: body.username });
       if (!registered) throw refused('NO_USER', 'username');
@@ -85,7 +87,12 @@ export const slipSandboxRoutes: FastifyPluginAsyncZod<SlipSandboxOptions> = asyn
     if (account === undefined) throw refused('KEY_MISSING', 'fromAccountNo');
     const id = bankIdOfCode(code);
     if (id === undefined) throw refused('INVALID_BANK', 'fromBankCode');
-    return { bankCode: code, accountNo: account, bankId: id };
+    return {
+      bankCode: code,
+      accountNo: account,
+      bankId: id,
+      name: body.fromAccountName ?? registered?.bank_account_name,
+    };
   }
 
   async function receiver(body: MakeSlipBody) {
@@ -116,7 +123,7 @@ export const slipSandboxRoutes: FastifyPluginAsyncZod<SlipSandboxOptions> = asyn
           sendingBankId: from.bankId,
           amount,
           transferredAt,
-          sender: { bankCode: from.bankCode, accountNo: from.accountNo },
+          sender: { bankCode: from.bankCode, accountNo: from.accountNo, name: from.name ?? null },
           receiver: to,
         });
       } catch (error) {

@@ -159,6 +159,7 @@ export async function saveQrReading(
 export interface SlipSender {
   bankCode: string;
   accountNo: string;
+  name?: string | null | undefined;
 }
 
 export interface SlipOutcome {
@@ -178,7 +179,11 @@ function outcomeColumns(outcome: SlipOutcome, now: number) {
     ...(outcome.transferredAt !== undefined ? { transferred_at: outcome.transferredAt } : {}),
     ...(outcome.statementId !== undefined ? { statement_id: outcome.statementId } : {}),
     ...(outcome.sender
-      ? { sender_bank_code: outcome.sender.bankCode, sender_account_no: outcome.sender.accountNo }
+      ? {
+          sender_bank_code: outcome.sender.bankCode,
+          sender_account_no: outcome.sender.accountNo,
+          sender_name: outcome.sender.name ?? null,
+        }
       : {}),
     updated_at: now,
   };
@@ -223,6 +228,7 @@ export async function holdSlip(
       transferred_at: hold.transferredAt,
       sender_bank_code: hold.sender.bankCode,
       sender_account_no: hold.sender.accountNo,
+      sender_name: hold.sender.name ?? null,
       next_attempt_at: awaitingOperator,
       updated_at: now,
     })
@@ -297,11 +303,32 @@ export async function findPlayerAccount(
   db: Kysely<Database>,
   who: { userId: string } | { username: string },
 ): Promise<
-  { id: string; username: string; bank_code: string; bank_account_no: string; currency: string | null } | undefined
+  | {
+      id: string;
+      username: string;
+      bank_code: string;
+      bank_account_no: string;
+      bank_account_name: string;
+      currency: string | null;
+    }
+  | undefined
 > {
-  let query = db.selectFrom('users').select(['id', 'username', 'bank_code', 'bank_account_no', 'currency']);
+  let query = db
+    .selectFrom('users')
+    .select(['id', 'username', 'bank_code', 'bank_account_no', 'bank_account_name', 'currency']);
   query = 'userId' in who ? query.where('id', '=', who.userId) : query.where('username', '=', who.username);
   return query.executeTakeFirst();
+}
+
+/** Players by id, with what the money desk shows of each (a held slip's candidates). */
+export async function findPlayersByIds(db: Kysely<Database>, ids: string[]) {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom('users')
+    .select(['id', 'username', 'name', 'bank_code', 'bank_account_no', 'bank_account_name', 'currency'])
+    .where('id', 'in', ids)
+    .orderBy('username')
+    .execute();
 }
 
 /** Puts off the next attempt of a processing slip until `at`. */

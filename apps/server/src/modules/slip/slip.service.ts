@@ -20,6 +20,7 @@ import type { ImageDecoder } from '../../lib/image-decoder/image-decoder.ts';
 import type { DepositService } from '../../money/deposit-crediting.ts';
 import {
   accountMatches,
+  accountNameFits,
   type SlipTransfer,
   type SlipVerifyProvider,
   SlipVerifyUnavailable,
@@ -32,6 +33,7 @@ import {
   failHeldTwins,
   findPlayerAccount,
   findPlayerSlipByReference,
+  findPlayersByIds,
   findSlip,
   holdSlip,
   insertSlipIfAllowedIn,
@@ -66,6 +68,19 @@ const VERIFIER_TIMEOUT_MS = 20_000;
 /** Without a verifier a slip waits for an operator: it is never due for an automatic attempt. */
 const AWAITING_OPERATOR = Number.MAX_SAFE_INTEGER;
 const SWEEP_BATCH = 20;
+/** More players than this behind one masked sender are not listed; the operator asks the bank instead. */
+const MAX_SLIP_CANDIDATES = 20;
+
+/** A registered player whose account fits a held slip's sender (the money desk's list to choose from). */
+export interface SlipCandidate {
+  id: string;
+  username: string;
+  name: string;
+  bankCode: string;
+  bankAccountNo: string;
+  bankAccountName: string;
+  nameFits: boolean;
+}
 
 /** The once-ever claim key of a bank transfer: the bank feed credits transfers under exactly this. */
 export function bankReference(reference: string): string {
@@ -280,10 +295,9 @@ export function createSlipService(deps: SlipServiceDeps) {
     });
     if (refusal) return fail(slip, refusal, transfer);
     if (await senderFitsAnotherPlayer(transfer.sender, slip.user_id)) return hold(slip, 'AMBIGUOUS_SENDER', transfer);
-    // The money already left the player's bank: over a deposit limit it waits for an operator.
-    if (await deps.restrictions.depositHold(slip.user_id, transfer.amount, 'slip')) {
-      return hold(slip, 'DEPOSIT_LIMIT', transfer);
-    }
+    // The money already left the player's bank: over a deposit limit or while restricted it waits for an operator.
+    const protectionHold = await deps.restrictions.depositHold(slip.user_id, transfer.amount, 'slip');
+    if (protectionHold) return hold(slip, protectionHold, transfer);
 
     const credited = await deps.deposits.credit(
       {
@@ -315,8 +329,8 @@ export function createSlipService(deps: SlipServiceDeps) {
     }
     if (!credited.credited && credited.reason === 'held') {
       // Another deposit of the player's was credited meanwhile: asked again, the hold is recorded for them.
-      await deps.restrictions.depositHold(slip.user_id, transfer.amount, 'slip');
-      return hold(slip, 'DEPOSIT_LIMIT', transfer);
+      const heldNow = await deps.restrictions.depositHold(slip.user_id, transfer.amount, 'slip');
+      return hold(slip, heldNow ?? 'DEPOSIT_LIMIT', transfer);
     }
     // Declined means the slip was no longer processing: someone else decided it. Either way, reread.
     return (await findSlip(db, slip.id)) as SlipRow;
@@ -411,17 +425,54 @@ export function createSlipService(deps: SlipServiceDeps) {
   }
 
   /**
-   * The operator's credit of a held slip to the player they identified, whose registered account must
-   * fit the sender the bank reported. It goes through the deposit path under the transfer's bank
-   * reference, so it pays once whatever else (the bank feed, another slip) saw the same transfer. The
-   * uploader's slip succeeds if they are that player; otherwise it fails NOT_MATCH and records the
-   * statement the money went to. Other held slips of the same transfer end as duplicates.
+   * Every registered player whose account fits the sender the bank reported for a held slip (same bank,
+   * the visible digits, the slip's currency), each with whether their registered account name fits the
+   * sender's name as the bank gave it. Only these can be paid by the slip.
+   */
+  async function heldSlipCandidates(slipId: string): Promise<SlipCandidate[]> {
+    const slip = await heldSlip(slipId);
+    return candidatesOf(slip);
+  }
+
+  async function candidatesOf(slip: SlipRow): Promise<SlipCandidate[]> {
+    const { sender_bank_code: bankCode, sender_account_no: accountNo } = slip;
+    if (bankCode === null || accountNo === null) return [];
+    const holders = await findAccountHolders(db, { accountNo, bankCode }, MAX_SLIP_CANDIDATES);
+    const players = await findPlayersByIds(
+      db,
+      holders.map((holder) => holder.id),
+    );
+    return players
+      .filter(
+        (player) =>
+          player.bank_code === bankCode &&
+          accountMatches(accountNo, player.bank_account_no) &&
+          ledgerCurrency(player.currency) === SLIP_CURRENCY,
+      )
+      .map((player) => ({
+        id: player.id,
+        username: player.username,
+        name: player.name,
+        bankCode: player.bank_code,
+        bankAccountNo: player.bank_account_no,
+        bankAccountName: player.bank_account_name,
+        nameFits: accountNameFits(slip.sender_name, player.bank_account_name),
+      }));
+  }
+
+  /**
+   * The operator's credit of a held slip to the player they identified, one of heldSlipCandidates. It
+   * goes through the deposit path under the transfer's bank reference, so it pays once whatever else (the
+   * bank feed, another slip) saw the same transfer; `admit` (player protection) is asked inside that
+   * transaction. The uploader's slip succeeds if they are that player; otherwise it fails NOT_MATCH and
+   * records the statement the money went to. Other held slips of the same transfer end as duplicates.
    */
   async function creditHeld(
     slipId: string,
     decision: {
       username: string;
       operator: string;
+      admit?: (trx: Transaction<Database>, userId: string, amountMinor: number) => Promise<boolean>;
       /** Runs in the deciding transaction once the decision has won (the money desk's audit row). */
       within?: (trx: Transaction<Database>, outcome: 'CREDITED' | 'DUPLICATE') => Promise<void>;
     },
@@ -429,13 +480,12 @@ export function createSlipService(deps: SlipServiceDeps) {
     const slip = await heldSlip(slipId);
     const target = await findPlayerAccount(db, { username: decision.username });
     if (!target) throw refused('NO_USER', 'username');
-    const { reference, sender_bank_code: senderBank, sender_account_no: senderAccount } = slip;
-    if (reference === null || senderBank === null || senderAccount === null) throw conflict('KEY_INVALID', 'status');
-    const fits =
-      target.bank_code === senderBank &&
-      accountMatches(senderAccount, target.bank_account_no) &&
-      ledgerCurrency(target.currency) === SLIP_CURRENCY;
-    if (!fits) throw refused('KEY_INVALID', 'username');
+    const { reference, sender_bank_code: senderBank } = slip;
+    if (reference === null || senderBank === null) throw conflict('KEY_INVALID', 'status');
+    if (!(await candidatesOf(slip)).some((candidate) => candidate.id === target.id)) {
+      throw refused('KEY_INVALID', 'username');
+    }
+    const admit = decision.admit;
 
     const now = clock.now();
     const credited = await deps.deposits.credit(
@@ -445,6 +495,7 @@ export function createSlipService(deps: SlipServiceDeps) {
         fromCode: senderBank,
         source: { kind: SYSTEM_KINDS.bankClearing, providerCode: '' },
         reference: bankReference(reference),
+        ...(admit ? { admit: (trx: Transaction<Database>) => admit(trx, target.id, slip.amount) } : {}),
       },
       async (trx, statementId) => {
         const outcome: SlipOutcome =
@@ -458,8 +509,10 @@ export function createSlipService(deps: SlipServiceDeps) {
       },
     );
     if (!credited.credited) {
-      // declined: another decision got there first. duplicate-reference: the transfer was paid meanwhile.
+      // declined: another decision got there first. held: player protection refuses it now.
       if (credited.reason === 'declined') throw conflict('ALREADY_DECIDED');
+      if (credited.reason === 'held') throw refused('DEPOSIT_LIMIT_EXCEEDED', 'amount');
+      // duplicate-reference: the transfer was paid meanwhile.
       const duplicate: SlipOutcome = { status: 'failed', note: 'SLIP_REFNO_DUPLICATED' };
       const marked = await db.transaction().execute(async (trx) => {
         const won = await settleHeldSlip(trx, slip.id, duplicate, decision.operator, now);
@@ -496,6 +549,7 @@ export function createSlipService(deps: SlipServiceDeps) {
       sendingBank: slip.sending_bank,
       senderBankCode: slip.sender_bank_code,
       senderAccountNo: slip.sender_account_no,
+      senderName: slip.sender_name,
       transferredAt: slip.transferred_at === null ? null : new Date(slip.transferred_at).toISOString(),
     };
   }
@@ -520,6 +574,7 @@ export function createSlipService(deps: SlipServiceDeps) {
     operatorView,
     operatorImageUrl,
     verifierAnswer,
+    heldSlipCandidates,
     creditHeld,
     rejectHeld,
   };

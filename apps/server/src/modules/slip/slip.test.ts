@@ -612,7 +612,9 @@ describe.each(testDialects())('transfer slips (%s)', (dialect) => {
         method: 'POST',
         url: `/api/backoffice/money/slips/${id}/${action === 'credit' ? 'approve' : 'reject'}`,
         headers: bearer(await ownerLogin(ctx.app)),
-        payload: action === 'reject' ? { note: 'NOT_MATCH', ...payload } : payload,
+        // A look-alike slip is credited only with the player named and a reason.
+        payload:
+          action === 'reject' ? { note: 'NOT_MATCH', ...payload } : { reason: 'checked with the bank', ...payload },
       });
     const decidedBy = async (id: string) =>
       (await ctx.db.kysely.selectFrom('slips').select('decided_by').where('id', '=', id).executeTakeFirstOrThrow())

@@ -7,6 +7,7 @@ import {
   type SlipTransferQuery,
   type SlipVerifyProvider,
   SlipVerifyUnavailable,
+  shortenAccountName,
 } from './slip-verify-provider.ts';
 
 export interface SandboxSlipTransfer {
@@ -15,7 +16,8 @@ export interface SandboxSlipTransfer {
   /** Minor units. */
   amount: number;
   transferredAt: number;
-  sender: { bankCode: string; accountNo: string };
+  /** The sender's account name, when the bank knows it: reported shortened, as banks do. */
+  sender: { bankCode: string; accountNo: string; name?: string | null };
   receiver: { bankCode: string; accountNo: string };
 }
 
@@ -51,7 +53,11 @@ export function createSandboxSlipVerifier(db: Kysely<Database>, clock: Clock): S
         reference: row.reference,
         amount: Number(row.amount),
         transferredAt: Number(row.transferred_at),
-        sender: { bankCode: row.sender_bank, accountNo: maskAccountNo(row.sender_account) },
+        sender: {
+          bankCode: row.sender_bank,
+          accountNo: maskAccountNo(row.sender_account),
+          name: row.sender_name === null ? null : shortenAccountName(row.sender_name),
+        },
         receiver: { bankCode: row.receiver_bank, accountNo: maskAccountNo(row.receiver_account) },
       };
     },
@@ -65,6 +71,7 @@ export function createSandboxSlipVerifier(db: Kysely<Database>, clock: Clock): S
           transferred_at: transfer.transferredAt,
           sender_bank: transfer.sender.bankCode,
           sender_account: transfer.sender.accountNo,
+          sender_name: transfer.sender.name ?? null,
           receiver_bank: transfer.receiver.bankCode,
           receiver_account: transfer.receiver.accountNo,
           created_at: clock.now(),

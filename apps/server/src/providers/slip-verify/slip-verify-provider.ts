@@ -20,13 +20,22 @@ export interface SlipAccount {
   accountNo: string;
 }
 
+/** The sending account, with its holder's name when the bank tells it. */
+export interface SlipSender extends SlipAccount {
+  /**
+   * The account holder as the bank reports it, often shortened (`นาย สมชาย ใ.`, `MR. SOMCHAI J`); null or
+   * absent when the bank does not say.
+   */
+  name?: string | null;
+}
+
 export interface SlipTransfer {
   reference: string;
   /** Minor units (satang). */
   amount: number;
   /** Epoch ms. */
   transferredAt: number;
-  sender: SlipAccount;
+  sender: SlipSender;
   receiver: SlipAccount;
 }
 
@@ -71,4 +80,38 @@ export function maskAccountNo(accountNo: string): string {
   const showFrom = Math.max(0, digits.length - 5);
   const showTo = Math.max(0, digits.length - 1);
   return [...digits].map((d, i) => (i >= showFrom && i < showTo ? d : 'x')).join('');
+}
+
+/** Titles banks print before a name; they say nothing about who holds the account. */
+const NAME_TITLES =
+  /^(?:นางสาว|นาง|นาย|น\.ส\.|ด\.ช\.|ด\.ญ\.|mrs\.?|mr\.?|ms\.?|miss)(?:\s+|(?<=\.)|(?=[\u0E00-\u0E7F]))/iu;
+
+function nameWords(name: string): string[] {
+  const bare = name.normalize('NFC').trim().toLowerCase().replace(NAME_TITLES, '');
+  return bare
+    .replace(/[.,]/g, ' ')
+    .split(/\s+/)
+    .map((word) => word.replace(/[x*]+$/i, ''))
+    .filter((word) => word.length > 0);
+}
+
+/**
+ * Whether the sender's name as a bank reports it can be the registered account name: the same first
+ * name, and each further word the bank shows the start of the registered one's (banks shorten the
+ * surname to a letter or mask its end). Titles, dots and case are ignored. An unknown or empty name
+ * fits nobody: it proves nothing.
+ */
+export function accountNameFits(reported: string | null | undefined, registered: string): boolean {
+  if (!reported) return false;
+  const shown = nameWords(reported);
+  const actual = nameWords(registered);
+  if (shown.length === 0 || shown.length > actual.length || shown[0] !== actual[0]) return false;
+  return shown.every((word, i) => (actual[i] as string).startsWith(word));
+}
+
+/** The holder's name as Thai banks print it on a slip: the first name and the surname's first letter. */
+export function shortenAccountName(name: string): string {
+  const words = name.trim().split(/\s+/);
+  const last = words.length > 1 ? words.at(-1) : undefined;
+  return last ? `${words[0]} ${[...last][0]}.` : (words[0] ?? '');
 }

@@ -1,6 +1,6 @@
 import type { MoneyPlayer, MoneyQueueItem } from '@wallet/contract/backoffice/money-desk';
 import { SLIP_REJECT_REASONS } from '@wallet/contract/backoffice/money-desk-rules';
-import { errorText } from '@wallet/web-kit/api/api-error';
+import { ApiError, errorText } from '@wallet/web-kit/api/api-error';
 import { DateTime } from '@wallet/web-kit/ui/date-time';
 import { FormError, SelectField, TextField } from '@wallet/web-kit/ui/field';
 import { Modal } from '@wallet/web-kit/ui/modal';
@@ -12,6 +12,7 @@ import { canCall } from '@/lib/permissions';
 import { useMe } from '@/lib/session/get-me';
 import { type MoneyAction, useMoneyAction } from '../api/decide';
 import { PlayerPicker } from './player-picker';
+import { SlipCandidates } from './slip-candidates';
 import { SlipViewer } from './slip-viewer';
 
 interface Decision {
@@ -27,7 +28,7 @@ function decisionsFor(item: MoneyQueueItem): Decision[] {
   switch (item.queue) {
     case 'transfers':
       return [
-        { action: 'credit', label: 'credit' },
+        { action: 'credit', label: item.firstApproval ? 'secondApproval' : 'credit' },
         { action: 'return', label: 'return', danger: true },
       ];
     case 'manual-deposits':
@@ -37,7 +38,7 @@ function decisionsFor(item: MoneyQueueItem): Decision[] {
       ];
     case 'slips':
       return [
-        { action: 'approve', label: 'approveSlip' },
+        { action: 'approve', label: item.firstApproval ? 'secondApproval' : 'approveSlip' },
         { action: 'reject', label: 'reject', danger: true },
       ];
     case 'withdrawals':
@@ -60,6 +61,25 @@ function decideRoute(item: MoneyQueueItem) {
     : ('POST /api/backoffice/money/transfers/:id/credit' as const);
 }
 
+/** Refusals of player protection, told as the operator needs them (the player-facing texts say "you"). */
+const PROTECTION_REFUSALS = new Set([
+  'PLAYER_TIMED_OUT',
+  'PLAYER_SELF_EXCLUDED',
+  'PLAYER_COOLING_OFF',
+  'DEPOSIT_LIMIT_EXCEEDED',
+]);
+
+/** A held deposit's credit needs a reason: a look-alike slip, or money held by the player's protection. */
+function creditNeedsReason(item: MoneyQueueItem, action: MoneyAction): boolean {
+  if (!(action === 'credit' || (item.queue === 'slips' && action === 'approve'))) return false;
+  return item.needsTwoApprovals || item.reason === 'AMBIGUOUS_SENDER';
+}
+
+/** The player a first approval named, known by username until the candidates load. */
+function approvedPlayer(username: string): MoneyPlayer {
+  return { id: '', username, name: '', bankCode: '', bankAccountNo: '' };
+}
+
 /** One queue item: its facts, who holds it, and the decisions, each a short form. */
 export function ItemDialog({ item, onClose }: { item: MoneyQueueItem; onClose: () => void }) {
   const { t } = useTranslation();
@@ -70,12 +90,22 @@ export function ItemDialog({ item, onClose }: { item: MoneyQueueItem; onClose: (
   const [reason, setReason] = useState('');
   const [bankReference, setBankReference] = useState('');
   const [note, setNote] = useState<string>('');
-  const [player, setPlayer] = useState<MoneyPlayer | null>(null);
+  // A transfer held for a player's protection already knows whose it is.
+  // A slip with its first approval: the second operator approves crediting the same player.
+  const [player, setPlayer] = useState<MoneyPlayer | null>(
+    item.queue === 'transfers' ? item.player : item.firstApproval ? approvedPlayer(item.firstApproval.player) : null,
+  );
   const [error, setError] = useState<string | null>(null);
 
   const mayDecide = canCall(me.data?.role, decideRoute(item));
   const heldByOther = item.claim !== null && !item.claim.mine;
-  const fail = (cause: unknown) => setError(errorText(cause, t('errors.INTERNAL_SERVER_ERROR')));
+  const fail = (cause: unknown) =>
+    setError(
+      cause instanceof ApiError && PROTECTION_REFUSALS.has(cause.code)
+        ? t(`moneyDesk.protectionRefusals.${cause.code}`)
+        : errorText(cause, t('errors.INTERNAL_SERVER_ERROR')),
+    );
+  const pickFromCandidates = item.queue === 'slips' && decision?.action === 'approve';
 
   const claim = (action: 'claim' | 'release') => {
     setError(null);
@@ -88,17 +118,23 @@ export function ItemDialog({ item, onClose }: { item: MoneyQueueItem; onClose: (
     );
   };
 
-  const reasonRequired = decision?.danger === true;
+  const reasonRequired =
+    decision !== null &&
+    ((decision.danger === true && item.queue !== 'slips') || creditNeedsReason(item, decision.action));
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!decision) return;
     setError(null);
-    if (reasonRequired && item.queue !== 'slips' && !reason.trim()) {
-      setError(t('moneyDesk.reasonRequired'));
-      return;
-    }
     if (decision.action === 'credit' && !player) {
       setError(t('moneyDesk.pickPlayer'));
+      return;
+    }
+    if (pickFromCandidates && item.reason === 'AMBIGUOUS_SENDER' && !player) {
+      setError(t('moneyDesk.pickCandidate'));
+      return;
+    }
+    if (reasonRequired && !reason.trim()) {
+      setError(t('moneyDesk.reasonRequired'));
       return;
     }
     if (item.queue === 'slips' && decision.action === 'reject' && !note) {
@@ -107,6 +143,7 @@ export function ItemDialog({ item, onClose }: { item: MoneyQueueItem; onClose: (
     }
     const body: Record<string, string | undefined> = { reason: reason.trim() || undefined };
     if (decision.action === 'credit') body.userId = player?.id;
+    if (pickFromCandidates) body.username = player?.username;
     if (decision.action === 'confirm') body.bankReference = bankReference.trim() || undefined;
     if (item.queue === 'slips' && decision.action === 'reject') body.note = note;
     run.mutate(
@@ -123,7 +160,17 @@ export function ItemDialog({ item, onClose }: { item: MoneyQueueItem; onClose: (
   };
 
   return (
-    <Modal open onClose={onClose} title={t(`moneyDesk.itemTitle.${item.queue}`)} className="md-dialog">
+    <Modal
+      open
+      onClose={onClose}
+      // A transfer held for a player's own protection is theirs, not unmatched.
+      title={t(
+        item.queue === 'transfers' && item.player
+          ? 'moneyDesk.itemTitle.heldTransfer'
+          : `moneyDesk.itemTitle.${item.queue}`,
+      )}
+      className="md-dialog"
+    >
       <div className="md-item" data-testid="money-item">
         {item.queue === 'slips' ? <SlipViewer id={item.id} /> : null}
         <dl className="md-facts">
@@ -147,13 +194,22 @@ export function ItemDialog({ item, onClose }: { item: MoneyQueueItem; onClose: (
               <dd className="mono">{item.reference}</dd>
             </>
           ) : null}
-          {item.queue === 'withdrawals' && item.stage ? (
+          {item.queue !== 'withdrawals' && item.reason ? (
+            <>
+              <dt>{t('moneyDesk.colReason')}</dt>
+              <dd data-testid="hold-reason">{t(`moneyDesk.reasons.${item.reason}`, { defaultValue: item.reason })}</dd>
+            </>
+          ) : null}
+          {item.stage ? (
             <>
               <dt>{t('moneyDesk.colState')}</dt>
-              <dd data-testid="withdrawal-stage">
+              <dd data-testid={item.queue === 'withdrawals' ? 'withdrawal-stage' : 'approval-stage'}>
                 {t(`moneyDesk.stages.${item.stage}`)}
                 {item.needsTwoApprovals ? ` · ${t('moneyDesk.fourEyes')}` : ''}
                 {item.firstApprovedBy ? ` · ${t('moneyDesk.firstApprovedBy', { name: item.firstApprovedBy })}` : ''}
+                {item.firstApproval
+                  ? ` · ${t('moneyDesk.firstApprovalFor', { player: item.firstApproval.player, reason: item.firstApproval.reason })}`
+                  : ''}
               </dd>
             </>
           ) : null}
@@ -166,6 +222,11 @@ export function ItemDialog({ item, onClose }: { item: MoneyQueueItem; onClose: (
               : t('moneyDesk.unclaimed')}
           </dd>
         </dl>
+        {item.queue !== 'withdrawals' && item.needsTwoApprovals ? (
+          <p className="md-hold-notice" data-testid="hold-notice">
+            {t('moneyDesk.protectionHold')}
+          </p>
+        ) : null}
         {mayDecide ? (
           <div className="md-actions">
             {item.claim?.mine ? (
@@ -211,6 +272,9 @@ export function ItemDialog({ item, onClose }: { item: MoneyQueueItem; onClose: (
             aria-label={t(`moneyDesk.actions.${decision.label}`)}
           >
             {decision.action === 'credit' ? <PlayerPicker value={player} onPick={setPlayer} /> : null}
+            {pickFromCandidates && item.reason === 'AMBIGUOUS_SENDER' ? (
+              <SlipCandidates id={item.id} uploaderId={item.player?.id ?? null} value={player} onPick={setPlayer} />
+            ) : null}
             {decision.action === 'credit' && player ? (
               <p className="md-picked" data-testid="picked-player">
                 {t('moneyDesk.creditTo', { name: `${player.username} · ${player.name}` })}
@@ -249,7 +313,7 @@ export function ItemDialog({ item, onClose }: { item: MoneyQueueItem; onClose: (
                   : undefined
               }
               name="reason"
-              optional={!reasonRequired || item.queue === 'slips'}
+              optional={!reasonRequired}
               maxLength={500}
               value={reason}
               onChange={(event) => setReason(event.target.value)}

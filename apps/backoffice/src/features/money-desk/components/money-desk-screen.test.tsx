@@ -27,6 +27,7 @@ function item(overrides: Partial<MoneyQueueItem> & Pick<MoneyQueueItem, 'id' | '
     stage: null,
     firstApprovedBy: null,
     needsTwoApprovals: false,
+    firstApproval: null,
     claim: null,
     ...overrides,
   };
@@ -175,8 +176,10 @@ describe('Money desk', () => {
             sendingBank: '004',
             senderBankCode: 'KBANK',
             senderAccountNo: 'xxxxx6823x',
+            senderName: null,
             transferredAt: null,
           },
+          candidates: [],
         },
       },
       'POST /api/backoffice/money/slips/sl-1/reject': { body: { id: 'sl-1', outcome: 'REJECTED' } },
@@ -194,6 +197,73 @@ describe('Money desk', () => {
       expect(calls.find((call) => call.method === 'POST')).toMatchObject({
         path: '/api/backoffice/money/slips/sl-1/reject',
         body: { note: 'NOT_MATCH' },
+      }),
+    );
+  });
+
+  it('credits a look-alike slip only to a player picked from those whose account fits, with a reason', async () => {
+    signedIn();
+    const uploader = {
+      id: 'u-2',
+      username: '0899999999',
+      name: 'Mana',
+      bankCode: 'KBANK',
+      bankAccountNo: '3926568237',
+    };
+    const sender = {
+      id: 'u-1',
+      username: '0812345678',
+      name: 'Somchai',
+      bankCode: 'KBANK',
+      bankAccountNo: '7089968239',
+    };
+    const slip = item({ id: 'sl-2', queue: 'slips', reason: 'AMBIGUOUS_SENDER', player: uploader });
+    const calls = mockApi({
+      'GET /api/backoffice/me': { body: me('finance') },
+      'GET /api/backoffice/money/counts': { body: counts },
+      'GET /api/backoffice/money/transfers': { body: page([]) },
+      'GET /api/backoffice/money/slips': { body: page([slip]) },
+      'GET /api/backoffice/money/slips/sl-2': {
+        body: {
+          item: slip,
+          imageUrl: '/api/slips/image/sl-2?exp=1&sig=x',
+          verifier: {
+            holdReason: 'AMBIGUOUS_SENDER',
+            sendingBank: '004',
+            senderBankCode: 'KBANK',
+            senderAccountNo: 'xxxxx6823x',
+            senderName: 'สมชาย ใ.',
+            transferredAt: null,
+          },
+          candidates: [
+            { ...sender, bankAccountName: 'สมชาย ใจดี', nameFits: true },
+            { ...uploader, bankAccountName: 'มานะ ขยันยิ่ง', nameFits: false },
+          ],
+        },
+      },
+      'POST /api/backoffice/money/slips/sl-2/approve': { body: { id: 'sl-2', outcome: 'CREDITED' } },
+    });
+    const { user } = renderApp('/money-desk?queue=slips');
+    await user.click(within(await screen.findByTestId('item-sl-2')).getByRole('button', { name: 'Open' }));
+    expect((await screen.findByTestId('sender-name')).textContent).toBe('สมชาย ใ.');
+    await user.click(screen.getByRole('button', { name: 'Approve and credit' }));
+    const candidates = await screen.findByTestId('slip-candidates');
+    expect(within(candidates).getByText('Name does not fit the sender')).toBeTruthy();
+    expect(within(candidates).getByText('Uploaded the slip')).toBeTruthy();
+    const form = screen.getByRole('form', { name: 'Approve and credit' });
+    // Nobody picked, or no reason: nothing is sent.
+    await user.click(within(form).getByRole('button', { name: 'Approve and credit' }));
+    expect(await screen.findByText('Choose the player the money came from.')).toBeTruthy();
+    await user.click(screen.getByTestId('candidate-0812345678'));
+    await user.click(within(form).getByRole('button', { name: 'Approve and credit' }));
+    expect(await screen.findByText('Write the reason.')).toBeTruthy();
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
+    await user.type(within(form).getByLabelText(/Reason/), 'sender phoned');
+    await user.click(within(form).getByRole('button', { name: 'Approve and credit' }));
+    await waitFor(() =>
+      expect(calls.find((call) => call.method === 'POST')).toMatchObject({
+        path: '/api/backoffice/money/slips/sl-2/approve',
+        body: { username: '0812345678', reason: 'sender phoned' },
       }),
     );
   });

@@ -163,12 +163,14 @@ function QueueTable({ queue, counts }: { queue: MoneyQueue; counts: MoneyQueueCo
 function QueueRow({ item, onOpen }: { item: MoneyQueueItem; onOpen: () => void }) {
   const { t } = useTranslation();
   const age = ageParts(item.ageSeconds);
+  const reason = item.reason ? t(`moneyDesk.reasons.${item.reason}`, { defaultValue: item.reason }) : '';
+  // A held transfer or slip with its first approval shows both why it waits and that it waits for a second.
   const state =
     item.queue === 'withdrawals' && item.stage
       ? t(`moneyDesk.stages.${item.stage}`)
-      : item.reason
-        ? t(`moneyDesk.reasons.${item.reason}`, { defaultValue: item.reason })
-        : '';
+      : item.stage
+        ? `${reason} · ${t(`moneyDesk.stages.${item.stage}`)}`
+        : reason;
   return (
     <tr data-testid={`item-${item.id}`}>
       <td className="nowrap">{t(`moneyDesk.${age.key}`, age.values)}</td>

@@ -25,6 +25,8 @@ export function SlipViewer({ id }: { id: string }) {
         <dd className="mono">
           {verifier.senderBankCode ?? '—'} {verifier.senderAccountNo ?? ''}
         </dd>
+        <dt>{t('moneyDesk.senderName')}</dt>
+        <dd data-testid="sender-name">{verifier.senderName ?? t('moneyDesk.senderNameUnknown')}</dd>
         <dt>{t('moneyDesk.sendingBank')}</dt>
         <dd className="mono">{verifier.sendingBank ?? '—'}</dd>
         <dt>{t('moneyDesk.transferredAt')}</dt>

@@ -5,8 +5,9 @@ import { Money } from '@wallet/web-kit/ui/money';
 import { useTranslation } from 'react-i18next';
 
 /**
- * Bank transfers of the last 30 days that were held for our staff instead of credited, because they
- * would have passed a deposit limit or arrived while play was paused: the player is told, with when and why.
+ * Deposits still held for our staff instead of credited, because they would have passed a deposit limit
+ * or arrived while play was paused: the player is told, with when and why. One that staff credited or
+ * returned is no longer in the list.
  */
 export function HeldDeposits({ held }: { held: ProtectionView['heldDeposits'] }) {
   const { t } = useTranslation();
