@@ -152,9 +152,18 @@ const configSchema = z
   })
   .superRefine((env, ctx) => {
     // A chosen vendor without its credentials would leave every slip waiting: refuse to start instead.
-    const slipVendorNeeds = { sandbox: [], slipok: ['SLIPOK_API_KEY', 'SLIPOK_BRANCH_ID'], easyslip: ['EASYSLIP_API_KEY'] };
-    for (const name of slipVendorNeeds[env.SLIP_VERIFIER] as ('SLIPOK_API_KEY' | 'SLIPOK_BRANCH_ID' | 'EASYSLIP_API_KEY')[]) {
-      if (!env[name]) ctx.addIssue({ code: 'custom', path: [name], message: `required with SLIP_VERIFIER=${env.SLIP_VERIFIER}` });
+    const slipVendorNeeds = {
+      sandbox: [],
+      slipok: ['SLIPOK_API_KEY', 'SLIPOK_BRANCH_ID'],
+      easyslip: ['EASYSLIP_API_KEY'],
+    };
+    for (const name of slipVendorNeeds[env.SLIP_VERIFIER] as (
+      | 'SLIPOK_API_KEY'
+      | 'SLIPOK_BRANCH_ID'
+      | 'EASYSLIP_API_KEY'
+    )[]) {
+      if (!env[name])
+        ctx.addIssue({ code: 'custom', path: [name], message: `required with SLIP_VERIFIER=${env.SLIP_VERIFIER}` });
     }
     if (env.SMS_GATEWAY_URL && !env.SMS_GATEWAY_TOKEN) {
       ctx.addIssue({ code: 'custom', path: ['SMS_GATEWAY_TOKEN'], message: 'required with SMS_GATEWAY_URL' });

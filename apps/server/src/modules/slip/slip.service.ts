@@ -4,6 +4,7 @@ import { SLIP_UPLOAD_INTERVAL_MS, type SlipHoldReason } from '@wallet/contract/s
 import type { SlipOperatorView } from '@wallet/contract/slip-operator';
 import type { Slip } from '@wallet/contract/statement';
 import type { Kysely, Transaction } from 'kysely';
+import { slipVerify as buildMiniQr } from 'promptparse/generate';
 import { findAccountHolders } from '../../db/account-holders.repo.ts';
 import { CONTENT_KEYS, type DepositContent, type SlipWindowContent } from '../../db/content-settings.ts';
 import { type MoneyTransactions, PLAIN_TRANSACTIONS } from '../../db/money-transactions.ts';
@@ -18,7 +19,6 @@ import { conflict, limited, notFound, refused } from '../../lib/domain-error.ts'
 import { orderedId } from '../../lib/ids.ts';
 import type { ImageDecoder } from '../../lib/image-decoder/image-decoder.ts';
 import type { DepositService } from '../../money/deposit-crediting.ts';
-import { slipVerify as buildMiniQr } from 'promptparse/generate';
 import {
   accountMatches,
   type SlipImage,
@@ -239,7 +239,9 @@ export function createSlipService(deps: SlipServiceDeps) {
     if (qr.kind === 'too-large') return { failed: 'IMG_SIZE_UNABLE_TO_PROCESS' };
     if (qr.kind === 'unreadable') return { failed: 'CANNOT_READ_CROPPED_IMAGE' };
     if (qr.kind === 'no-qr') {
-      return deps.verifier?.lookupImage ? { image: { bytes, contentType: slip.content_type } } : { failed: 'INVALID_SLIP' };
+      return deps.verifier?.lookupImage
+        ? { image: { bytes, contentType: slip.content_type } }
+        : { failed: 'INVALID_SLIP' };
     }
     const mini = readMiniQr(qr.text);
     if (!mini) return { failed: 'UNSTABLE_REFNO_ON_SLIP' };
@@ -275,7 +277,10 @@ export function createSlipService(deps: SlipServiceDeps) {
    * A transfer a vendor read from the image itself: its reference and sending bank are recorded as if
    * read from the QR, and the once-ever registry is asked before anything is credited.
    */
-  async function adoptImageReading(slip: SlipRow, transfer: SlipTransfer): Promise<QrReading | { failed: SlipReasonCode }> {
+  async function adoptImageReading(
+    slip: SlipRow,
+    transfer: SlipTransfer,
+  ): Promise<QrReading | { failed: SlipReasonCode }> {
     const sendingBank = bankIdOfCode(transfer.sender.bankCode);
     if (!sendingBank || !REFERENCE_PATTERN.test(transfer.reference)) return { failed: 'UNSTABLE_REFNO_ON_SLIP' };
     const reading = { reference: transfer.reference, sendingBank };

@@ -73,7 +73,9 @@ function readAnswer(status: number, body: unknown): SlipTransfer | null {
     const transfer = slipOf(body);
     if (transfer) return transfer;
   }
-  throw new SlipVerifyUnavailable(`easyslip: ${UNAVAILABLE[code] ?? 'unexpected answer'} (HTTP ${status}${code ? `, ${code}` : ''})`);
+  throw new SlipVerifyUnavailable(
+    `easyslip: ${UNAVAILABLE[code] ?? 'unexpected answer'} (HTTP ${status}${code ? `, ${code}` : ''})`,
+  );
 }
 
 /**
