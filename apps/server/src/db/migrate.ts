@@ -26,6 +26,7 @@ import * as m024 from './migrations/024-chat.ts';
 import * as m025 from './migrations/025-player-protection.ts';
 import * as m026 from './migrations/026-invite-positions.ts';
 import * as m027 from './migrations/027-statement-type-index.ts';
+import * as m029 from './migrations/029-slip-verifier-error.ts';
 
 type Migration = { up: (db: Parameters<typeof m001.up>[0], dialect: Db['dialect']) => Promise<void> };
 
@@ -57,6 +58,7 @@ const MIGRATIONS: ReadonlyArray<[string, Migration]> = [
   ['025-player-protection', m025],
   ['026-invite-positions', m026],
   ['027-statement-type-index', m027],
+  ['029-slip-verifier-error', m029],
 ];
 
 /**

@@ -180,6 +180,7 @@ function outcomeColumns(outcome: SlipOutcome, now: number) {
     ...(outcome.sender
       ? { sender_bank_code: outcome.sender.bankCode, sender_account_no: outcome.sender.accountNo }
       : {}),
+    verifier_error: null,
     updated_at: now,
   };
 }
@@ -224,6 +225,7 @@ export async function holdSlip(
       sender_bank_code: hold.sender.bankCode,
       sender_account_no: hold.sender.accountNo,
       next_attempt_at: awaitingOperator,
+      verifier_error: null,
       updated_at: now,
     })
     .where('id', '=', id)
@@ -305,10 +307,16 @@ export async function findPlayerAccount(
 }
 
 /** Puts off the next attempt of a processing slip until `at`. */
-export async function postponeSlip(db: Kysely<Database>, id: string, at: number, now: number): Promise<void> {
+export async function postponeSlip(
+  db: Kysely<Database>,
+  id: string,
+  at: number,
+  now: number,
+  verifierError: string | null = null,
+): Promise<void> {
   await db
     .updateTable('slips')
-    .set({ next_attempt_at: at, updated_at: now })
+    .set({ next_attempt_at: at, verifier_error: verifierError, updated_at: now })
     .where('id', '=', id)
     .where('status', '=', 'processing')
     .execute();

@@ -267,7 +267,9 @@ export function createSlipService(deps: SlipServiceDeps) {
       if (!(error instanceof SlipVerifyUnavailable)) throw error;
       if (slip.attempts >= SLIP_MAX_ATTEMPTS) return { settled: await fail(slip, 'UNKNOW_ERROR') };
       const now = clock.now();
-      await postponeSlip(db, slip.id, now + SLIP_RETRY_BASE_MS * 2 ** (slip.attempts - 1), now);
+      // The vendor's own words (never a secret), so an operator sees why the slip still waits.
+      const why = error.message.slice(0, 300);
+      await postponeSlip(db, slip.id, now + SLIP_RETRY_BASE_MS * 2 ** (slip.attempts - 1), now, why);
       deps.logWarning?.(`slip ${slip.id}: verifier ${verifier.name} unavailable, retrying later: ${error.message}`);
       return { settled: (await findSlip(db, slip.id)) as SlipRow };
     }
@@ -442,6 +444,7 @@ export function createSlipService(deps: SlipServiceDeps) {
       amount: fromMinor(slip.amount),
       transferredAt: slip.transferred_at === null ? null : new Date(slip.transferred_at).toISOString(),
       decidedBy: slip.decided_by,
+      verifierError: slip.verifier_error,
       createdAt: new Date(slip.created_at).toISOString(),
     };
   }
