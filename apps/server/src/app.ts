@@ -186,6 +186,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     providers: metrics
       ? { sms: countedSms(metrics, sms), games: countedGameProviders(metrics, games) }
       : { sms, games },
+    ...(metrics ? { countProviderCalls: metrics.countCalls } : {}),
     appName: APP_NAME,
   };
 

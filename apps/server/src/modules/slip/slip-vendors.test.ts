@@ -142,10 +142,17 @@ describe.each(cases)('slips checked by a vendor (%s, %s)', (dialect, kind) => {
     expect(await checkLedger(ctx.db.kysely)).toEqual([]);
   });
 
-  it('never shows the vendor key in /metrics or in the reason an operator sees', async () => {
+  it('counts the vendor calls in /metrics, and never shows its key there or in the slips an operator sees', async () => {
     const metrics = await ctx.app.inject({ method: 'GET', url: '/metrics', headers: bearer(METRICS_TOKEN) });
     expect(metrics.statusCode).toBe(200);
     expect(metrics.body).not.toContain(API_KEY);
+    // Calls and failures per provider: the outage above failed once, every other lookup answered.
+    expect(metrics.body).toMatch(
+      new RegExp(`wallet_provider_calls_total\\{provider="slip-verify:${kind}",method="lookup",outcome="failed"\\} 1`),
+    );
+    expect(metrics.body).toMatch(
+      new RegExp(`wallet_provider_calls_total\\{provider="slip-verify:${kind}",method="lookupImage",outcome="ok"\\} 1`),
+    );
     const listed = await ctx.app.inject({ method: 'GET', url: '/sandbox/slips?limit=100' });
     expect(listed.body).not.toContain(API_KEY);
   });

@@ -13,7 +13,12 @@ const RETRY_SWEEP_MS = 1000;
 /** Transfer slip uploads, verification and the slip list. */
 export async function slipFeature(ctx: FeatureContext): Promise<FeatureRoutes & { slips: SlipService }> {
   // SLIP_VERIFIER picks the sandbox bank or a vendor; without any, slips wait for an operator.
-  const { verifier, sandbox: sandboxVerifier } = selectSlipVerifier(ctx.config, ctx.db, ctx.clock);
+  const selected = selectSlipVerifier(ctx.config, ctx.db, ctx.clock);
+  const sandboxVerifier = selected.sandbox;
+  const verifier =
+    selected.verifier && ctx.countProviderCalls
+      ? ctx.countProviderCalls(`slip-verify:${selected.verifier.name}`, selected.verifier)
+      : selected.verifier;
   const links = createSlipImageLinks(ctx.secret, ctx.clock);
   // The app's logger reaches us when our routes are registered; until then errors go to stderr.
   let log: Pick<FastifyBaseLogger, 'error' | 'warn'> = {
