@@ -103,6 +103,20 @@ describe.each(cases)('slips checked by a vendor (%s, %s)', (dialect, kind) => {
     expect(await checkLedger(ctx.db.kysely)).toEqual([]);
   });
 
+  it("judges what the vendor reports by our rules: another receiver, an old transfer, a stranger's account", async () => {
+    const p = await player();
+    const elsewhere = await makeSlip({ username: p.phone, amount: 10, toBankCode: 'KBANK', toAccountNo: '5550001111' });
+    expect(await p.upload(elsewhere.png)).toMatchObject({ status: 'failed', note: 'DEST_ACC_INVALID' });
+    nextMinute();
+    const old = new Date(ctx.clock.now() - 2 * 60 * 60_000).toISOString();
+    const expired = await makeSlip({ username: p.phone, amount: 10, transferredAt: old });
+    expect(await p.upload(expired.png)).toMatchObject({ status: 'failed', note: 'EXPIRED_SLIP' });
+    nextMinute();
+    const stranger = await makeSlip({ fromBankCode: 'BBL', fromAccountNo: '7770001111', amount: 10 });
+    expect(await p.upload(stranger.png)).toMatchObject({ status: 'failed', note: 'NOT_MATCH' });
+    expect(await p.wallet()).toBe(0);
+  });
+
   it('sends the image only when the slip has no QR code the server can read', async () => {
     const p = await player();
     const { png, reference } = await makeSlip({ username: p.phone, amount: 75, qr: 'none' });
