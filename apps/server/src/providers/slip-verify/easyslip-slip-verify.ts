@@ -1,7 +1,7 @@
-import type { SlipImage, SlipTransfer, SlipTransferQuery, SlipVerifyProvider } from './slip-verify-provider.ts';
+import type { SlipTransfer, SlipVerifyProvider } from './slip-verify-provider.ts';
 import { SlipVerifyUnavailable } from './slip-verify-provider.ts';
 import { bankCodeOfId } from './thai-bank-ids.ts';
-import { bahtToMinor, isRecord, postToVendor, text, type VendorHttpOptions } from './vendor-http.ts';
+import { bahtToMinor, createVendorVerifier, isRecord, text, type VendorHttpOptions } from './vendor-http.ts';
 
 export const EASYSLIP_DEFAULT_URL = 'https://api.easyslip.com/v2';
 
@@ -85,24 +85,15 @@ function readAnswer(status: number, body: unknown): SlipTransfer | null {
  */
 export function createEasySlipVerifier(config: EasySlipConfig, http: VendorHttpOptions): SlipVerifyProvider {
   const url = `${config.apiUrl.replace(/\/+$/, '')}/verify/bank`;
-  const auth = { authorization: `Bearer ${config.apiKey}` };
-  return {
-    name: 'easyslip',
-    async lookup(query: SlipTransferQuery) {
-      const answer = await postToVendor(
-        'easyslip',
-        url,
-        { headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ payload: query.payload }) },
-        http,
-      );
-      return readAnswer(answer.status, answer.body);
+  return createVendorVerifier(
+    {
+      name: 'easyslip',
+      url,
+      headers: { authorization: `Bearer ${config.apiKey}` },
+      qrBody: (payload) => ({ payload }),
+      imageField: 'image',
+      readAnswer,
     },
-    async lookupImage(image: SlipImage) {
-      const form = new FormData();
-      const extension = image.contentType === 'image/png' ? 'png' : 'jpg';
-      form.append('image', new Blob([new Uint8Array(image.bytes)], { type: image.contentType }), `slip.${extension}`);
-      const answer = await postToVendor('easyslip', url, { headers: auth, body: form }, http);
-      return readAnswer(answer.status, answer.body);
-    },
-  };
+    http,
+  );
 }

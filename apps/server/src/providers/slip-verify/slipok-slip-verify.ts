@@ -1,7 +1,7 @@
-import type { SlipImage, SlipTransfer, SlipTransferQuery, SlipVerifyProvider } from './slip-verify-provider.ts';
+import type { SlipTransfer, SlipVerifyProvider } from './slip-verify-provider.ts';
 import { SlipVerifyUnavailable } from './slip-verify-provider.ts';
 import { bankCodeOfId } from './thai-bank-ids.ts';
-import { bahtToMinor, isRecord, postToVendor, text, type VendorHttpOptions } from './vendor-http.ts';
+import { bahtToMinor, createVendorVerifier, isRecord, text, type VendorHttpOptions } from './vendor-http.ts';
 
 export const SLIPOK_DEFAULT_URL = 'https://api.slipok.com';
 
@@ -88,24 +88,15 @@ function readAnswer(status: number, body: unknown): SlipTransfer | null {
  */
 export function createSlipOkVerifier(config: SlipOkConfig, http: VendorHttpOptions): SlipVerifyProvider {
   const url = `${config.apiUrl.replace(/\/+$/, '')}/api/line/apikey/${encodeURIComponent(config.branchId)}`;
-  const auth = { 'x-authorization': config.apiKey };
-  return {
-    name: 'slipok',
-    async lookup(query: SlipTransferQuery) {
-      const answer = await postToVendor(
-        'slipok',
-        url,
-        { headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ data: query.payload }) },
-        http,
-      );
-      return readAnswer(answer.status, answer.body);
+  return createVendorVerifier(
+    {
+      name: 'slipok',
+      url,
+      headers: { 'x-authorization': config.apiKey },
+      qrBody: (payload) => ({ data: payload }),
+      imageField: 'files',
+      readAnswer,
     },
-    async lookupImage(image: SlipImage) {
-      const form = new FormData();
-      const extension = image.contentType === 'image/png' ? 'png' : 'jpg';
-      form.append('files', new Blob([new Uint8Array(image.bytes)], { type: image.contentType }), `slip.${extension}`);
-      const answer = await postToVendor('slipok', url, { headers: auth, body: form }, http);
-      return readAnswer(answer.status, answer.body);
-    },
-  };
+    http,
+  );
 }

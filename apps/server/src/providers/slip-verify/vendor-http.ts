@@ -1,4 +1,10 @@
-import { SlipVerifyUnavailable } from './slip-verify-provider.ts';
+import {
+  type SlipImage,
+  type SlipTransfer,
+  type SlipTransferQuery,
+  type SlipVerifyProvider,
+  SlipVerifyUnavailable,
+} from './slip-verify-provider.ts';
 
 /** How a slip vendor adapter reaches its vendor: every call bounded in time, safe retries bounded too. */
 export interface VendorHttpOptions {
@@ -90,4 +96,41 @@ export function isRecord(value: unknown): value is Record<string, unknown> {
 /** A string field of a vendor answer, or '' when it is missing or of another type. */
 export function text(value: unknown): string {
   return typeof value === 'string' ? value : '';
+}
+
+/** How one slip vendor is spoken to; the rest (timeouts, retries, image upload) is the same for all. */
+export interface VendorProtocol {
+  name: string;
+  url: string;
+  /** Authentication headers (the key travels only here). */
+  headers: Record<string, string>;
+  /** The JSON body carrying the mini QR's text. */
+  qrBody(payload: string): unknown;
+  /** The multipart field the image goes in. */
+  imageField: string;
+  /** The transfer, null for "no such slip"; throws SlipVerifyUnavailable otherwise. */
+  readAnswer(status: number, body: unknown): SlipTransfer | null;
+}
+
+/** A verifier that asks a vendor by QR text, or by image when the server could read no QR. */
+export function createVendorVerifier(protocol: VendorProtocol, http: VendorHttpOptions): SlipVerifyProvider {
+  const ask = async (init: Omit<RequestInit, 'signal' | 'method'>) => {
+    const answer = await postToVendor(protocol.name, protocol.url, init, http);
+    return protocol.readAnswer(answer.status, answer.body);
+  };
+  return {
+    name: protocol.name,
+    lookup: (query: SlipTransferQuery) =>
+      ask({
+        headers: { ...protocol.headers, 'content-type': 'application/json' },
+        body: JSON.stringify(protocol.qrBody(query.payload)),
+      }),
+    lookupImage(image: SlipImage) {
+      const form = new FormData();
+      const extension = image.contentType === 'image/png' ? 'png' : 'jpg';
+      const file = new Blob([new Uint8Array(image.bytes)], { type: image.contentType });
+      form.append(protocol.imageField, file, `slip.${extension}`);
+      return ask({ headers: protocol.headers, body: form });
+    },
+  };
 }
