@@ -190,6 +190,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     events,
     restrictions: protection.restrictions,
     providers: metrics ? { sms, games: countedGameProviders(metrics, games) } : { sms, games },
+    ...(metrics ? { countProviderCalls: metrics.countCalls } : {}),
     appName: APP_NAME,
   };
 

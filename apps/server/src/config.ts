@@ -3,6 +3,9 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { QR_BANK_CODES, type QrBankCode } from '@wallet/contract/constants';
 import { z } from 'zod';
+import { EASYSLIP_DEFAULT_URL } from './providers/slip-verify/easyslip-slip-verify.ts';
+import type { SlipVerifierConfig } from './providers/slip-verify/select-slip-verifier.ts';
+import { SLIPOK_DEFAULT_URL } from './providers/slip-verify/slipok-slip-verify.ts';
 
 /**
  * This file sits one folder below apps/server both as source (src/config.ts) and once bundled
@@ -161,8 +164,31 @@ const configSchema = z
     DEPOSIT_KIP_PER_COIN: z.coerce.number().int().min(0).max(1_000_000_000).default(65_000),
     SANDBOX_PAYOUT_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(3_000),
     SLIP_UPLOADS_PER_IP_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+    SLIP_VERIFIER: z.enum(['sandbox', 'slipok', 'easyslip']).default('sandbox'),
+    SLIPOK_API_URL: httpUrl.default(SLIPOK_DEFAULT_URL),
+    SLIPOK_API_KEY: z.string().min(1).optional(),
+    SLIPOK_BRANCH_ID: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{1,40}$/, 'must be the branch id SlipOK shows (letters and digits)')
+      .optional(),
+    EASYSLIP_API_URL: httpUrl.default(EASYSLIP_DEFAULT_URL),
+    EASYSLIP_API_KEY: z.string().min(1).optional(),
   })
   .superRefine((env, ctx) => {
+    // A chosen vendor without its credentials would leave every slip waiting: refuse to start instead.
+    const slipVendorNeeds = {
+      sandbox: [],
+      slipok: ['SLIPOK_API_KEY', 'SLIPOK_BRANCH_ID'],
+      easyslip: ['EASYSLIP_API_KEY'],
+    };
+    for (const name of slipVendorNeeds[env.SLIP_VERIFIER] as (
+      | 'SLIPOK_API_KEY'
+      | 'SLIPOK_BRANCH_ID'
+      | 'EASYSLIP_API_KEY'
+    )[]) {
+      if (!env[name])
+        ctx.addIssue({ code: 'custom', path: [name], message: `required with SLIP_VERIFIER=${env.SLIP_VERIFIER}` });
+    }
     if (env.SMS_GATEWAY_URL && !env.SMS_GATEWAY_TOKEN) {
       ctx.addIssue({ code: 'custom', path: ['SMS_GATEWAY_TOKEN'], message: 'required with SMS_GATEWAY_URL' });
     }
@@ -293,6 +319,8 @@ const configSchema = z
     // Slip uploads per client address, whichever players send them: each costs a decode, and one
     // person with many accounts would otherwise get one upload a minute per account.
     slipUploadsPerIpPerMinute: env.SLIP_UPLOADS_PER_IP_PER_MINUTE,
+    // Who checks slips with the bank (docs/slip-verifiers.md); the sandbox bank unless a vendor is chosen.
+    slipVerifier: slipVerifierOf(env),
   }));
 
 /** A vendor's account, when both its key and secret are set. */
@@ -308,6 +336,29 @@ function defaultSmsGateway(env: {
 }) {
   if (env.SMS_GATEWAY_URL) return 'http';
   return (env.SANDBOX_PROVIDERS ?? env.NODE_ENV !== 'production') ? 'sandbox' : undefined;
+}
+
+function slipVerifierOf(env: {
+  SLIP_VERIFIER: 'sandbox' | 'slipok' | 'easyslip';
+  SLIPOK_API_URL: string;
+  SLIPOK_API_KEY?: string | undefined;
+  SLIPOK_BRANCH_ID?: string | undefined;
+  EASYSLIP_API_URL: string;
+  EASYSLIP_API_KEY?: string | undefined;
+}): SlipVerifierConfig {
+  // The keys are present: the schema refused to load without them.
+  if (env.SLIP_VERIFIER === 'slipok') {
+    return {
+      kind: 'slipok',
+      apiUrl: env.SLIPOK_API_URL,
+      apiKey: env.SLIPOK_API_KEY ?? '',
+      branchId: env.SLIPOK_BRANCH_ID ?? '',
+    };
+  }
+  if (env.SLIP_VERIFIER === 'easyslip') {
+    return { kind: 'easyslip', apiUrl: env.EASYSLIP_API_URL, apiKey: env.EASYSLIP_API_KEY ?? '' };
+  }
+  return { kind: 'sandbox' };
 }
 
 export type Config = z.output<typeof configSchema>;

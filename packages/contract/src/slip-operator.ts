@@ -28,6 +28,8 @@ export const slipOperatorView = z.object({
   amount: z.number(),
   transferredAt: z.string().nullable(),
   decidedBy: z.string().nullable(),
+  /** Why a processing slip waits: the verification vendor's last outage (down, quota…); null otherwise. */
+  verifierError: z.string().nullable(),
   createdAt: z.string(),
 });
 export type SlipOperatorView = z.infer<typeof slipOperatorView>;

@@ -27,6 +27,7 @@ import * as m025 from './migrations/025-player-protection.ts';
 import * as m026 from './migrations/026-invite-positions.ts';
 import * as m027 from './migrations/027-statement-type-index.ts';
 import * as m028 from './migrations/028-desk-held-deposits.ts';
+import * as m029 from './migrations/029-slip-verifier-error.ts';
 
 type Migration = { up: (db: Parameters<typeof m001.up>[0], dialect: Db['dialect']) => Promise<void> };
 
@@ -59,6 +60,7 @@ const MIGRATIONS: ReadonlyArray<[string, Migration]> = [
   ['026-invite-positions', m026],
   ['027-statement-type-index', m027],
   ['028-desk-held-deposits', m028],
+  ['029-slip-verifier-error', m029],
 ];
 
 /**

@@ -36,6 +36,8 @@ export interface FeatureContext {
   restrictions: PlayerRestrictions;
   /** The configured outside systems (sandbox ones unless configured otherwise). */
   providers: { sms: SmsProvider; games: GameProviders };
+  /** With /metrics on: wraps a provider a feature builds itself so its calls and failures are counted. */
+  countProviderCalls?: <P extends object>(provider: string, target: P) => P;
   /** The operator's name in texts the server sends (SMS). */
   appName: string;
 }

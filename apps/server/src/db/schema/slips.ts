@@ -30,6 +30,8 @@ export interface SlipsTable {
   sender_name: string | null;
   /** The operator who credited or rejected a held slip. */
   decided_by: string | null;
+  /** The verifier's last outage while the slip waits for a retry (migration 029); null once it answered. */
+  verifier_error: string | null;
   created_at: number;
   updated_at: number;
 }

@@ -9,7 +9,7 @@ export interface MiniQr {
 }
 
 /** References travel in URLs and in the once-ever claim key; banks use letters and digits only. */
-const REFERENCE_PATTERN = /^[A-Za-z0-9]{6,50}$/;
+export const REFERENCE_PATTERN = /^[A-Za-z0-9]{6,50}$/;
 
 /**
  * Reads a Thai bank slip's "mini QR" (Slip Verify API): tag 00 holds API type 000001, the 3-digit

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { createSandboxSlipVerifier } from '../../providers/slip-verify/sandbox-slip-verify.ts';
+import { selectSlipVerifier } from '../../providers/slip-verify/select-slip-verifier.ts';
 import type { FeatureContext, FeatureRoutes } from '../feature.ts';
 import { playerSlipRoutes, publicSlipImageRoutes } from './slip.routes.ts';
 import { createSlipService, type SlipService } from './slip.service.ts';
@@ -12,27 +12,36 @@ const RETRY_SWEEP_MS = 1000;
 
 /** Transfer slip uploads, verification and the slip list. */
 export async function slipFeature(ctx: FeatureContext): Promise<FeatureRoutes & { slips: SlipService }> {
-  // The only verifier so far is the sandbox bank's; without one, slips wait for an operator.
-  const sandboxVerifier = ctx.config.sandboxProviders ? createSandboxSlipVerifier(ctx.db, ctx.clock) : undefined;
+  // SLIP_VERIFIER picks the sandbox bank or a vendor; without any, slips wait for an operator.
+  const selected = selectSlipVerifier(ctx.config, ctx.db, ctx.clock);
+  const sandboxVerifier = selected.sandbox;
+  const verifier =
+    selected.verifier && ctx.countProviderCalls
+      ? ctx.countProviderCalls(`slip-verify:${selected.verifier.name}`, selected.verifier)
+      : selected.verifier;
   const links = createSlipImageLinks(ctx.secret, ctx.clock);
   // The app's logger reaches us when our routes are registered; until then errors go to stderr.
-  let log: Pick<FastifyBaseLogger, 'error'> = { error: (obj: unknown, msg?: string) => console.error(msg, obj) };
+  let log: Pick<FastifyBaseLogger, 'error' | 'warn'> = {
+    error: (obj: unknown, msg?: string) => console.error(msg, obj),
+    warn: (msg: string) => console.warn(msg),
+  };
   const slips = createSlipService({
     db: ctx.db,
     clock: ctx.clock,
     deposits: ctx.deposits,
-    verifier: sandboxVerifier,
+    verifier,
     storage: createSlipStorage(ctx.config.uploadsDir),
     links,
     images: ctx.images,
     logError: (err, message) => log.error({ err }, message),
+    logWarning: (message) => log.warn(message),
     restrictions: ctx.restrictions,
   });
 
   // Retries after a verifier outage, and slips a stopped server left half-done: their due times are
   // in the database, so this picks them up after a restart too.
   let sweeping: Promise<unknown> | undefined;
-  const timer = sandboxVerifier
+  const timer = verifier
     ? setInterval(() => {
         if (sweeping) return;
         sweeping = slips

@@ -185,6 +185,7 @@ function outcomeColumns(outcome: SlipOutcome, now: number) {
           sender_name: outcome.sender.name ?? null,
         }
       : {}),
+    verifier_error: null,
     updated_at: now,
   };
 }
@@ -230,6 +231,7 @@ export async function holdSlip(
       sender_account_no: hold.sender.accountNo,
       sender_name: hold.sender.name ?? null,
       next_attempt_at: awaitingOperator,
+      verifier_error: null,
       updated_at: now,
     })
     .where('id', '=', id)
@@ -332,10 +334,16 @@ export async function findPlayersByIds(db: Kysely<Database>, ids: string[]) {
 }
 
 /** Puts off the next attempt of a processing slip until `at`. */
-export async function postponeSlip(db: Kysely<Database>, id: string, at: number, now: number): Promise<void> {
+export async function postponeSlip(
+  db: Kysely<Database>,
+  id: string,
+  at: number,
+  now: number,
+  verifierError: string | null = null,
+): Promise<void> {
   await db
     .updateTable('slips')
-    .set({ next_attempt_at: at, updated_at: now })
+    .set({ next_attempt_at: at, verifier_error: verifierError, updated_at: now })
     .where('id', '=', id)
     .where('status', '=', 'processing')
     .execute();

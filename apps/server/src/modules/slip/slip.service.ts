@@ -4,6 +4,7 @@ import { SLIP_UPLOAD_INTERVAL_MS, type SlipHoldReason } from '@wallet/contract/s
 import type { SlipOperatorView } from '@wallet/contract/slip-operator';
 import type { Slip } from '@wallet/contract/statement';
 import type { Kysely, Transaction } from 'kysely';
+import { slipVerify as buildMiniQr } from 'promptparse/generate';
 import { findAccountHolders } from '../../db/account-holders.repo.ts';
 import { CONTENT_KEYS, type DepositContent, type SlipWindowContent } from '../../db/content-settings.ts';
 import { type MoneyTransactions, PLAIN_TRANSACTIONS } from '../../db/money-transactions.ts';
@@ -21,11 +22,12 @@ import type { DepositService } from '../../money/deposit-crediting.ts';
 import {
   accountMatches,
   accountNameFits,
+  type SlipImage,
   type SlipTransfer,
   type SlipVerifyProvider,
   SlipVerifyUnavailable,
 } from '../../providers/slip-verify/slip-verify-provider.ts';
-import { bankCodeOfId } from '../../providers/slip-verify/thai-bank-ids.ts';
+import { bankCodeOfId, bankIdOfCode } from '../../providers/slip-verify/thai-bank-ids.ts';
 import {
   claimAttempt,
   countPlayerSlips,
@@ -49,7 +51,7 @@ import {
 } from './slip.repo.ts';
 import { sniffImage } from './slip-image.ts';
 import type { SlipImageLinks } from './slip-image-links.ts';
-import { readMiniQr } from './slip-qr.ts';
+import { REFERENCE_PATTERN, readMiniQr } from './slip-qr.ts';
 import { judgeTransfer, SLIP_CURRENCY } from './slip-rules.ts';
 import type { SlipStorage } from './slip-storage.ts';
 
@@ -97,16 +99,31 @@ export interface SlipServiceDeps {
   links: SlipImageLinks;
   images: ImageDecoder;
   logError(error: unknown, message: string): void;
+  /** A vendor outage the sweep will retry; never includes a secret. */
+  logWarning?(message: string): void;
   /** Player protection: uploads refused while restricted; a confirmed transfer over a limit is held. */
   restrictions: PlayerRestrictions;
 }
 
-function lookupWithTimeout(verifier: SlipVerifyProvider, query: Parameters<SlipVerifyProvider['lookup']>[0]) {
+/** What the slip's QR code said: the once-ever key's reference, the sending bank and the code's text. */
+interface QrReading {
+  reference: string;
+  sendingBank: string;
+  payload: string;
+}
+
+/** The mini QR of a slip read earlier (only its reference and bank are stored): rebuilt, as banks print it. */
+function miniQrPayload(slip: SlipRow): string {
+  return buildMiniQr({ sendingBank: slip.sending_bank ?? '', transRef: slip.reference ?? '' });
+}
+
+/** Whatever the verifier does inside, one attempt never holds a slip longer than this. */
+function withTimeout<T>(call: Promise<T>): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new SlipVerifyUnavailable('slip verification timed out')), VERIFIER_TIMEOUT_MS);
   });
-  return Promise.race([verifier.lookup(query), timeout]).finally(() => clearTimeout(timer));
+  return Promise.race([call, timeout]).finally(() => clearTimeout(timer));
 }
 
 /**
@@ -223,32 +240,77 @@ export function createSlipService(deps: SlipServiceDeps) {
     return holders.some((holder) => holder.id !== uploaderId);
   }
 
-  /** The reference and sending bank from the slip's QR code: stored already, or read from the image now. */
-  async function readReference(
-    slip: SlipRow,
-  ): Promise<{ reference: string; sendingBank: string } | { failed: SlipReasonCode }> {
+  /**
+   * The reference, sending bank and QR text from the slip's QR code: stored already, or read from the
+   * image now. A slip without any QR code goes to a verifier that reads images, if this one does.
+   */
+  async function readReference(slip: SlipRow): Promise<QrReading | { image: SlipImage } | { failed: SlipReasonCode }> {
     if (slip.reference !== null && slip.sending_bank !== null) {
-      return { reference: slip.reference, sendingBank: slip.sending_bank };
+      return { reference: slip.reference, sendingBank: slip.sending_bank, payload: miniQrPayload(slip) };
     }
     const bytes = await deps.storage.read(slip.file_name);
     if (!bytes) return { failed: 'UPLOADED_FILE_NOT_EXIST' };
     const qr = await deps.images.readQr(bytes);
     if (qr.kind === 'too-large') return { failed: 'IMG_SIZE_UNABLE_TO_PROCESS' };
     if (qr.kind === 'unreadable') return { failed: 'CANNOT_READ_CROPPED_IMAGE' };
-    if (qr.kind === 'no-qr') return { failed: 'INVALID_SLIP' };
+    if (qr.kind === 'no-qr') {
+      return deps.verifier?.lookupImage
+        ? { image: { bytes, contentType: slip.content_type } }
+        : { failed: 'INVALID_SLIP' };
+    }
     const mini = readMiniQr(qr.text);
     if (!mini) return { failed: 'UNSTABLE_REFNO_ON_SLIP' };
     const reading = { reference: mini.reference, sendingBank: mini.sendingBankId };
     await saveQrReading(db, slip.id, reading, clock.now());
-    return reading;
+    return { ...reading, payload: qr.text.trim() };
+  }
+
+  /** Asks the verifier, within its time limit; null when it is down (the slip is postponed or given up). */
+  async function askVerifier(
+    slip: SlipRow,
+    verifier: SlipVerifyProvider,
+    read: QrReading | { image: SlipImage },
+  ): Promise<{ transfer: SlipTransfer | null } | { settled: SlipRow }> {
+    try {
+      const transfer = await withTimeout(
+        'image' in read
+          ? (verifier.lookupImage?.(read.image) ?? Promise.resolve(null))
+          : verifier.lookup({ sendingBankId: read.sendingBank, reference: read.reference, payload: read.payload }),
+      );
+      return { transfer };
+    } catch (error) {
+      if (!(error instanceof SlipVerifyUnavailable)) throw error;
+      if (slip.attempts >= SLIP_MAX_ATTEMPTS) return { settled: await fail(slip, 'UNKNOW_ERROR') };
+      const now = clock.now();
+      // The vendor's own words (never a secret), so an operator sees why the slip still waits.
+      const why = error.message.slice(0, 300);
+      await postponeSlip(db, slip.id, now + SLIP_RETRY_BASE_MS * 2 ** (slip.attempts - 1), now, why);
+      deps.logWarning?.(`slip ${slip.id}: verifier ${verifier.name} unavailable, retrying later: ${error.message}`);
+      return { settled: (await findSlip(db, slip.id)) as SlipRow };
+    }
+  }
+
+  /**
+   * A transfer a vendor read from the image itself: its reference and sending bank are recorded as if
+   * read from the QR, and the once-ever registry is asked before anything is credited.
+   */
+  async function adoptImageReading(
+    slip: SlipRow,
+    transfer: SlipTransfer,
+  ): Promise<QrReading | { failed: SlipReasonCode }> {
+    const sendingBank = bankIdOfCode(transfer.sender.bankCode);
+    if (!sendingBank || !REFERENCE_PATTERN.test(transfer.reference)) return { failed: 'UNSTABLE_REFNO_ON_SLIP' };
+    const reading = { reference: transfer.reference, sendingBank };
+    await saveQrReading(db, slip.id, reading, clock.now());
+    return { ...reading, payload: '' };
   }
 
   /** One verification attempt at a slip this caller has claimed. */
   async function attempt(slip: SlipRow): Promise<SlipRow> {
     if (slip.attempts > SLIP_MAX_ATTEMPTS) return fail(slip, 'UNKNOW_ERROR');
-    const read = await readReference(slip);
+    let read = await readReference(slip);
     if ('failed' in read) return fail(slip, read.failed);
-    if (await deps.deposits.isReferenceCredited(bankReference(read.reference))) {
+    if ('reference' in read && (await deps.deposits.isReferenceCredited(bankReference(read.reference)))) {
       return fail(slip, 'SLIP_REFNO_DUPLICATED');
     }
     if (!deps.verifier) {
@@ -256,20 +318,18 @@ export function createSlipService(deps: SlipServiceDeps) {
       return (await findSlip(db, slip.id)) as SlipRow;
     }
 
-    let transfer: SlipTransfer | null;
-    try {
-      transfer = await lookupWithTimeout(deps.verifier, {
-        sendingBankId: read.sendingBank,
-        reference: read.reference,
-      });
-    } catch (error) {
-      if (!(error instanceof SlipVerifyUnavailable)) throw error;
-      if (slip.attempts >= SLIP_MAX_ATTEMPTS) return fail(slip, 'UNKNOW_ERROR');
-      const now = clock.now();
-      await postponeSlip(db, slip.id, now + SLIP_RETRY_BASE_MS * 2 ** (slip.attempts - 1), now);
-      return (await findSlip(db, slip.id)) as SlipRow;
+    const asked = await askVerifier(slip, deps.verifier, read);
+    if ('settled' in asked) return asked.settled;
+    const transfer = asked.transfer;
+    if (!transfer) return fail(slip, 'INVALID_SLIP');
+    if ('image' in read) {
+      read = await adoptImageReading(slip, transfer);
+      if ('failed' in read) return fail(slip, read.failed);
+      if (await deps.deposits.isReferenceCredited(bankReference(read.reference))) {
+        return fail(slip, 'SLIP_REFNO_DUPLICATED', transfer);
+      }
     }
-    if (!transfer || transfer.reference !== read.reference) return fail(slip, 'INVALID_SLIP');
+    if (transfer.reference !== read.reference) return fail(slip, 'INVALID_SLIP');
     return judgeAndCredit(slip, read.sendingBank, transfer);
   }
 
@@ -398,6 +458,7 @@ export function createSlipService(deps: SlipServiceDeps) {
       amount: fromMinor(slip.amount),
       transferredAt: slip.transferred_at === null ? null : new Date(slip.transferred_at).toISOString(),
       decidedBy: slip.decided_by,
+      verifierError: slip.verifier_error,
       createdAt: new Date(slip.created_at).toISOString(),
     };
   }

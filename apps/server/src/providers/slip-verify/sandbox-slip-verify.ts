@@ -37,6 +37,7 @@ export interface SandboxSlipVerifier extends SlipVerifyProvider {
 export function createSandboxSlipVerifier(db: Kysely<Database>, clock: Clock): SandboxSlipVerifier {
   let failuresQueued = 0;
   return {
+    name: 'sandbox',
     async lookup(query: SlipTransferQuery): Promise<SlipTransfer | null> {
       if (failuresQueued > 0) {
         failuresQueued -= 1;

@@ -8,6 +8,14 @@ export interface SlipTransferQuery {
   /** 3-digit Thai bank id from the mini QR. */
   sendingBankId: string;
   reference: string;
+  /** The mini QR's text as read from the slip; vendors that take the whole code get this. */
+  payload: string;
+}
+
+/** A slip image whose QR code the server could not read, for a vendor that reads images itself. */
+export interface SlipImage {
+  bytes: Buffer;
+  contentType: string;
 }
 
 export interface SlipAccount {
@@ -40,12 +48,22 @@ export interface SlipTransfer {
 }
 
 export interface SlipVerifyProvider {
+  /** Short name for logs and metrics (sandbox, slipok, easyslip). */
+  readonly name: string;
   /** The transfer behind a reference, or null when the bank knows no such transfer. */
   lookup(query: SlipTransferQuery): Promise<SlipTransfer | null>;
+  /**
+   * The transfer behind a slip image whose QR code the server could not read, or null when the vendor
+   * finds no slip on it. Only vendors that read images implement it.
+   */
+  lookupImage?(image: SlipImage): Promise<SlipTransfer | null>;
 }
 
 /** The service could not answer now (down, timed out, refused us); asking again later may work. */
 export class SlipVerifyUnavailable extends Error {
+  /**
+   * @param message why, in words an operator can act on (never a secret: it is stored on the slip).
+   */
   constructor(message = 'slip verification service unavailable') {
     super(message);
     this.name = 'SlipVerifyUnavailable';
