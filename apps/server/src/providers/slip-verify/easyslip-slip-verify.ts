@@ -35,7 +35,10 @@ function party(value: unknown): SlipTransfer['sender'] {
   const bank = isRecord(partyRecord.bank) ? partyRecord.bank : {};
   const account = isRecord(partyRecord.account) ? partyRecord.account : {};
   const bankAccount = isRecord(account.bank) ? account.bank : {};
-  return { bankCode: bankCodeOfId(text(bank.id)) ?? '', accountNo: text(bankAccount.account) };
+  // The holder as the bank shows it, Thai first (the desk compares it with registered names).
+  const names = isRecord(account.name) ? account.name : {};
+  const name = text(names.th) || text(names.en) || null;
+  return { bankCode: bankCodeOfId(text(bank.id)) ?? '', accountNo: text(bankAccount.account), name };
 }
 
 /** The transfer in EasySlip's slip object (`rawSlip` in v2), or undefined when it is not one. */

@@ -322,3 +322,19 @@ describe('slip verifier configuration', () => {
     }
   });
 });
+
+// The desk compares this name with the registered account names of the players a masked sender fits
+// (SPEC §8 AMBIGUOUS_SENDER); only the vendors report it, the sandbox bank takes it from its own records.
+describe.each(['slipok', 'easyslip'])("the slip-verify seam: %s reports the sender's name", (name) => {
+  it('as the bank shows it, Thai first', async () => {
+    const harness = await (HARNESSES[name] as () => Promise<Harness>)();
+    try {
+      const t = newTransfer();
+      await harness.know(t);
+      const found = await harness.verifier.lookup(queryOf(t));
+      expect(found?.sender.name).toBe('นาย ทดสอบ ส');
+    } finally {
+      await harness.close();
+    }
+  });
+});

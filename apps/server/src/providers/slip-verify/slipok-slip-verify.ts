@@ -43,8 +43,11 @@ function transferTime(data: Record<string, unknown>): number {
 }
 
 function party(value: unknown, bankId: string) {
-  const account = isRecord(value) && isRecord(value.account) ? value.account : {};
-  return { bankCode: bankCodeOfId(bankId) ?? '', accountNo: text(account.value) };
+  const holder = isRecord(value) ? value : {};
+  const account = isRecord(holder.account) ? holder.account : {};
+  // The holder as the bank shows it (the desk compares it with registered names, SPEC §8 AMBIGUOUS_SENDER).
+  const name = text(holder.displayName) || text(holder.name) || null;
+  return { bankCode: bankCodeOfId(bankId) ?? '', accountNo: text(account.value), name };
 }
 
 /** The transfer in a SlipOK `data` object, or undefined when it is not one. */
