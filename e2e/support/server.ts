@@ -33,12 +33,21 @@ const SERVER_ENTRIES = {
 } as const;
 
 /**
+ * The end-to-end tests' global setup bundles the server from the sources once per run and sets this: each of
+ * their files starts a server, and one from the bundle loads one file where tsx loads hundreds through its
+ * hooks (about 3 s less CPU a start, twenty-odd starts a run). The benches and anything else start it from
+ * source unless they ask.
+ */
+export const SERVER_BUNDLE_ENV = 'E2E_SERVER_BUNDLE';
+const DEFAULT_ENTRY: keyof typeof SERVER_ENTRIES = process.env[SERVER_BUNDLE_ENV] === '1' ? 'built' : 'source';
+
+/**
  * Starts the real server (migrations, seed, static app) on a free port with its own SQLite file, and
  * waits until it answers. Each test file gets its own, so files never share state.
  */
 export async function startServer(
   env: Record<string, string> = {},
-  entry: keyof typeof SERVER_ENTRIES = 'source',
+  entry: keyof typeof SERVER_ENTRIES = DEFAULT_ENTRY,
 ): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'wallet-e2e-'));
