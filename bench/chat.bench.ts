@@ -4,8 +4,11 @@
  * with two tabs each, each in its own chat room), then messages sent through POST /api/chat/send-message
  * and the fan-out latency measured from the moment the request leaves until each of the room's sockets
  * has the `messaging` event (the message is stored and committed before it is pushed, so this is the
- * whole path). Target: p99 ≤ 100 ms on loopback. The server runs from source on SQLite, as
- * `npm run dev` runs it. CHAT_BENCH_SOCKETS and CHAT_BENCH_MESSAGES change the sizes.
+ * whole path). Targets (bench/targets.ts): 2,000 sockets, p99 ≤ 100 ms on loopback; printed beside the
+ * figures with a line naming those over, never an exit code (latency is the machine's as much as the code's).
+ * Exits 1 only when it could not measure: a message that never arrived is a failure, not a slow figure.
+ * The server runs from source on SQLite, as `npm run dev` runs it. CHAT_BENCH_SOCKETS and
+ * CHAT_BENCH_MESSAGES change the sizes.
  */
 
 import { availableParallelism, loadavg } from 'node:os';
@@ -13,14 +16,13 @@ import { CHAT_SOCKET_EVENTS, type ChatJoinAck, type Conversation } from '@wallet
 import { SOCKET_PATH } from '@wallet/contract/realtime';
 import { io, type Socket } from 'socket.io-client';
 import { startServer } from '../e2e/support/server.ts';
+import { figureBook, TIMED } from './targets.ts';
 
 const SOCKETS = Number(process.env.CHAT_BENCH_SOCKETS ?? 2_000);
 const TABS = 2;
 const MESSAGES = Number(process.env.CHAT_BENCH_MESSAGES ?? 400);
 /** Messages in flight at once (several players writing at the same moment). */
 const CONCURRENCY = 8;
-const TARGET_SOCKETS = 2_000;
-const TARGET_P99_MS = 100;
 
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
@@ -124,21 +126,31 @@ try {
   const p99 = percentile(latencies, 99);
   const max = latencies.at(-1) ?? Number.NaN;
   const ms = (value: number) => `${value.toFixed(1)} ms`;
-  const mark = (ok: boolean) => (ok ? 'ok' : 'MISSED');
+  const book = figureBook();
   console.info('\nSupport chat sockets (one server process, SQLite, loopback)');
-  console.info(
-    `  connected sockets     ${connected} (target ≥ ${TARGET_SOCKETS}) ${mark(connected >= TARGET_SOCKETS)}; connected and joined in ${connectSeconds.toFixed(1)} s`,
+  book.add(
+    'connected sockets',
+    `${connected}, connected and joined in ${connectSeconds.toFixed(1)} s`,
+    `≥ ${TIMED.chatSockets}`,
+    connected >= TIMED.chatSockets,
   );
   console.info(
     `  messages              ${MESSAGES} sent, ${CONCURRENCY} at a time, ${(MESSAGES / runSeconds).toFixed(0)}/s; ${latencies.length} deliveries to ${TABS} sockets each, ${failures} missing or failed`,
   );
-  console.info(
-    `  fan-out latency       p50 ${ms(p50)}  p95 ${ms(p95)}  p99 ${ms(p99)} (target ≤ ${TARGET_P99_MS} ms) ${mark(p99 <= TARGET_P99_MS)}  max ${ms(max)}`,
+  book.add(
+    'fan-out latency p99',
+    `${ms(p99)} (p50 ${ms(p50)}, p95 ${ms(p95)}, max ${ms(max)})`,
+    `≤ ${TIMED.chatFanOutP99Ms} ms`,
+    p99 <= TIMED.chatFanOutP99Ms,
   );
   // Latency on a shared machine says little without how busy it was.
   const [load1] = loadavg();
   console.info(`  machine               load average ${load1?.toFixed(1)} on ${availableParallelism()} CPUs`);
-  if (connected < TARGET_SOCKETS || !(p99 <= TARGET_P99_MS) || failures > 0) process.exitCode = 1;
+  console.info(book.summary('chat figures'));
+  if (failures > 0) {
+    console.error(`${failures} deliveries missing or failed: the chat lost messages, which no target excuses`);
+    process.exitCode = 1;
+  }
 } finally {
   for (const socket of sockets) socket.disconnect();
   await server.stop();

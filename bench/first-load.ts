@@ -1,18 +1,25 @@
 /**
- * npm run budget: the first load of the player app against its budgets (issue 18), on the real server
- * serving a fresh production build, in Debian's Chromium. Prints every figure and exits 1 when one is over:
+ * npm run budget: the first load of the player app against its targets (bench/targets.ts), on the real
+ * server serving a fresh production build, in Debian's Chromium. Every figure is printed beside its target,
+ * then one line naming those over.
  *
+ * The shape of the first load, which no machine's speed changes (`GATE`):
  * - the JavaScript /login and /user/home download before they are usable (every script the page requests,
- *   the language file and the preload script included; gzip -9 of the built file, as served compressed);
- * - no waterfall: every one of those scripts is requested before the entry script has finished arriving
- *   (index.html and its preload script ask for the screen's chunks and the language file up front);
+ *   the language file and the preload script included; gzip -9 of the built file, as served compressed),
+ *   and how many scripts that is;
+ * - no waterfall: every one of those scripts is requested before the entry script has finished arriving on
+ *   Fast 3G (index.html and its preload script ask for the screen's chunks and the language file up front);
+ * - no Zod in any of them.
+ * The timed figures, which the machine moves as much as the code (`TIMED`):
  * - the login form usable (rendered with its submit button, texts loaded) on Fast 3G (150 ms RTT,
  *   1.6 Mbps down, 750 kbps up) with the CPU slowed 4×, through the DevTools protocol; median of 3 cold loads;
  * - Lighthouse (mobile) performance, accessibility, best practices and SEO of /login and /user/home, the run
  *   with the median performance of `BUDGET_LIGHTHOUSE_RUNS` (default 5 when CI=true, 3 otherwise).
  *
- * `BUDGET_SKIP_LIGHTHOUSE=1` leaves Lighthouse out (a quick size check); `BUDGET_WEB_DIST=<dir>` measures an
- * existing build instead of building one.
+ * `npm run budget` exits 0 whatever the figures (1 only when it could not measure). With `--gate` (what
+ * `npm test` runs) it measures the shape alone and exits 1 when a figure of it is over.
+ * `BUDGET_SKIP_LIGHTHOUSE=1` leaves Lighthouse out; `BUDGET_WEB_DIST=<dir>` measures an existing build
+ * instead of building one.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -25,13 +32,10 @@ import type { Browser, BrowserContext } from 'playwright-core';
 import { CHROMIUM_FLAGS, launchBrowser } from '../e2e/support/browser.ts';
 import { ROOT, type RunningServer, startServer } from '../e2e/support/server.ts';
 import { demoToken, signInLighthouseProfile } from './support/demo-session.ts';
+import { figureBook, GATE, TIMED } from './targets.ts';
 
-const BUDGET = {
-  loginJsGzip: 95 * 1024,
-  homeJsGzip: 130 * 1024,
-  loginUsableMs: 2000,
-  lighthouse: { performance: 95, accessibility: 100, 'best-practices': 100, seo: 90 },
-} as const;
+/** `npm test` runs the budget with --gate: the machine-independent figures only, and they fail the run. */
+const GATE_ONLY = process.argv.includes('--gate');
 
 const FAST_3G = {
   offline: false,
@@ -42,20 +46,12 @@ const FAST_3G = {
 const REPORTS = join(ROOT, 'artifacts', 'budget');
 // CI judges on 5 runs: their median moves less with what else the machine is doing (about 20 s more a page).
 const LIGHTHOUSE_RUNS = Number(process.env.BUDGET_LIGHTHOUSE_RUNS ?? (process.env.CI === 'true' ? 5 : 3));
+const LOAD_TIMEOUT_MS = 300_000;
 const LOGIN_READY = 'form:has(input[name=username]:enabled) button[type=submit]:enabled';
 const HOME_READY = '[data-testid=wallet-amount]';
 
-interface Check {
-  label: string;
-  value: string;
-  budget: string;
-  ok: boolean;
-}
-const checks: Check[] = [];
-function check(label: string, value: string, budget: string, ok: boolean) {
-  checks.push({ label, value, budget, ok });
-  console.info(`${ok ? '✓' : '✗'} ${label}: ${value} (budget ${budget})`);
-}
+const book = figureBook();
+const check = book.add;
 
 function buildWeb(): { dist: string; temporary: boolean } {
   if (process.env.BUDGET_WEB_DIST) return { dist: resolve(process.env.BUDGET_WEB_DIST), temporary: false };
@@ -81,24 +77,29 @@ interface Load {
   usableMs: number;
 }
 
-/** One cold load of a page; with `throttled`, on Fast 3G and a 4× slower CPU. */
+/**
+ * One cold load of a page on Fast 3G; with `slowCpu`, on a 4× slower CPU too (for its usable time: the
+ * shape of the load does not need it, and a slowed CPU on a busy machine only makes the order of requests
+ * depend on the machine).
+ */
 async function load(
   browser: Browser,
   dist: string,
   url: string,
   ready: string,
   token: string | null,
-  throttled: boolean,
+  slowCpu: boolean,
 ) {
   const context = await signedInContext(browser, token);
+  // Only how long to wait before giving up: the shape of a load is the same however long it takes, and a
+  // busy CI machine took more than a minute to render /login on Fast 3G.
+  context.setDefaultTimeout(LOAD_TIMEOUT_MS);
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-  if (throttled) {
-    await cdp.send('Network.emulateNetworkConditions', FAST_3G);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-  }
+  await cdp.send('Network.emulateNetworkConditions', FAST_3G);
+  if (slowCpu) await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
   const requested = new Map<string, { url: string; at: number }>();
   const finished = new Map<string, number>();
   cdp.on('Network.requestWillBeSent', (event) => {
@@ -118,7 +119,7 @@ async function load(
     observer.observe(document, { childList: true, subtree: true, attributes: true });
   })()`);
   await page.goto(url, { waitUntil: 'commit' });
-  await page.waitForSelector(ready, { state: 'visible', timeout: 60_000 });
+  await page.waitForSelector(ready, { state: 'visible' });
   const usableMs = await page.evaluate(() => (window as unknown as { readyAt: number }).readyAt);
   // Whatever the screen fetches right after it appears belongs to its first load too.
   await page.waitForLoadState('networkidle');
@@ -152,13 +153,27 @@ async function measurePage(
   url: string,
   ready: string,
   token: string | null,
-  budget: number,
+  budget: { jsGzip: number; scripts: number },
 ) {
-  const result = await load(browser, dist, url, ready, token, true);
+  const result = await load(browser, dist, url, ready, token, false);
   const total = result.scripts.reduce((sum, script) => sum + script.gzip, 0);
   console.info(`  ${label}: ${result.scripts.length} scripts`);
   for (const script of result.scripts) console.info(`    ${new URL(script.url).pathname} ${script.gzip}`);
-  check(`${label} JS (gzip)`, kb(total), `≤ ${kb(budget)}`, total <= budget);
+  check(`${label} JS (gzip)`, kb(total), `≤ ${kb(budget.jsGzip)}`, total <= budget.jsGzip);
+  check(
+    `${label} scripts`,
+    String(result.scripts.length),
+    `≤ ${budget.scripts}`,
+    result.scripts.length <= budget.scripts,
+  );
+  // Zod's error class name survives minification.
+  const zod = result.scripts.filter((script) => /ZodError|\$ZodType/.test(readFileSync(script.file, 'utf8')));
+  check(
+    `${label} scripts without Zod`,
+    zod.length ? `Zod in ${zod.map((s) => new URL(s.url).pathname).join(', ')}` : 'none has it',
+    'no Zod',
+    zod.length === 0,
+  );
   const late = result.scripts.filter((script) => script.requestedAt > result.entryArrivedAt);
   check(
     `${label} scripts requested in parallel`,
@@ -179,8 +194,8 @@ async function usable(browser: Browser, dist: string, url: string) {
   check(
     '/login usable on Fast 3G, CPU 4× slower (median of 3)',
     `${Math.round(median)} ms (${times.map(Math.round).join(', ')})`,
-    `≤ ${BUDGET.loginUsableMs} ms`,
-    median <= BUDGET.loginUsableMs,
+    `≤ ${TIMED.loginUsableMs} ms`,
+    median <= TIMED.loginUsableMs,
   );
 }
 
@@ -208,7 +223,7 @@ async function runLighthouse(server: RunningServer, token: string) {
           port: chrome.port,
           output: 'json',
           logLevel: 'error',
-          onlyCategories: Object.keys(BUDGET.lighthouse),
+          onlyCategories: Object.keys(TIMED.lighthouse),
           disableStorageReset: signedIn,
         });
         const measured =
@@ -236,7 +251,7 @@ async function runLighthouse(server: RunningServer, token: string) {
       if (result.lhr.runtimeError)
         console.info(`    Lighthouse could not load the page: ${result.lhr.runtimeError.message}`);
       const { categories, audits } = result.lhr;
-      for (const [id, minimum] of Object.entries(BUDGET.lighthouse)) {
+      for (const [id, minimum] of Object.entries(TIMED.lighthouse)) {
         const score = Math.round((categories[id]?.score ?? 0) * 100);
         check(`Lighthouse ${label} ${id}`, String(score), `≥ ${minimum}`, score >= minimum);
         if (score < minimum) {
@@ -261,30 +276,40 @@ async function runLighthouse(server: RunningServer, token: string) {
   }
 }
 
+async function timedFigures(browser: Browser, dist: string, server: RunningServer, token: string) {
+  console.info('▶ timed figures (they measure this machine too; they never fail CI)');
+  await usable(browser, dist, `${server.url}/login`);
+  if (process.env.BUDGET_SKIP_LIGHTHOUSE === '1') return;
+  console.info(`▶ Lighthouse (mobile, ${LIGHTHOUSE_RUNS} runs a page)`);
+  const started = performance.now();
+  await runLighthouse(server, token);
+  console.info(`  Lighthouse took ${Math.round((performance.now() - started) / 1000)} s`);
+}
+
 async function main() {
   const { dist, temporary } = buildWeb();
   const server = await startServer({ WEB_DIST_DIR: dist });
   const browser = await launchBrowser();
   try {
     const token = await demoToken(server);
-    console.info('▶ first load (Fast 3G, CPU 4× slower)');
-    await measurePage(browser, dist, '/login', `${server.url}/login`, LOGIN_READY, null, BUDGET.loginJsGzip);
-    await measurePage(browser, dist, '/user/home', `${server.url}/user/home`, HOME_READY, token, BUDGET.homeJsGzip);
-    await usable(browser, dist, `${server.url}/login`);
-    if (process.env.BUDGET_SKIP_LIGHTHOUSE !== '1') {
-      console.info(`▶ Lighthouse (mobile, ${LIGHTHOUSE_RUNS} runs a page)`);
-      const started = performance.now();
-      await runLighthouse(server, token);
-      console.info(`  Lighthouse took ${Math.round((performance.now() - started) / 1000)} s`);
-    }
+    console.info('▶ first load: what it downloads, and in what order (Fast 3G)');
+    await measurePage(browser, dist, '/login', `${server.url}/login`, LOGIN_READY, null, {
+      jsGzip: GATE.loginJsGzip,
+      scripts: GATE.loginScripts,
+    });
+    await measurePage(browser, dist, '/user/home', `${server.url}/user/home`, HOME_READY, token, {
+      jsGzip: GATE.homeJsGzip,
+      scripts: GATE.homeScripts,
+    });
+    if (!GATE_ONLY) await timedFigures(browser, dist, server, token);
   } finally {
     await browser.close();
     await server.stop();
     if (temporary) rmSync(dist, { recursive: true, force: true });
   }
-  const failed = checks.filter((c) => !c.ok);
-  console.info(failed.length ? `\n✗ ${failed.length} over budget` : `\n✓ all ${checks.length} figures within budget`);
-  process.exit(failed.length ? 1 : 0);
+  console.info(`\n${book.summary(GATE_ONLY ? 'first-load figures (gate)' : 'first-load figures')}`);
+  // Only the gate's figures fail a run: the timed ones are the machine's as much as the code's.
+  process.exit(GATE_ONLY && book.figures.some((figure) => !figure.ok) ? 1 : 0);
 }
 
 await main();

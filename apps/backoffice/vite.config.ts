@@ -33,6 +33,9 @@ export default defineConfig({
   test: {
     name: 'backoffice',
     environment: 'happy-dom',
+    // A screen's first render imports its lazy chunks through Vite's transform: seconds when the CI machine
+    // is busy, so Vitest's 5 s per test was a coin toss there. Waits are on conditions, never on this.
+    testTimeout: 30_000,
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
     restoreMocks: true,

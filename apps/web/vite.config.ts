@@ -69,6 +69,9 @@ export default defineConfig(({ command, mode }) => ({
   test: {
     name: 'web',
     environment: 'happy-dom',
+    // A screen's first render imports its lazy chunks through Vite's transform: seconds when the CI machine
+    // is busy, so Vitest's 5 s per test was a coin toss there. Waits are on conditions, never on this.
+    testTimeout: 30_000,
     // The web kit's tests run here: its components read the texts this app's setup loads.
     include: [
       'src/**/*.test.{ts,tsx}',

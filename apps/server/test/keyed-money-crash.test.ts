@@ -134,9 +134,9 @@ describe.each(testDialects())('a keyed money POST whose server died before stori
 
   /** The retry on the surviving server: answered at once, then a repeat replays that answer. */
   async function retried(request: Request) {
-    const started = Date.now();
     const answer = await ctx.app.inject(request as never);
-    expect(Date.now() - started).toBeLessThan(5_000);
+    // A 200 is the "at once": a retry left waiting on the dead attempt's claim answers 409 REQUEST_LIMIT when
+    // its wait runs out, on any machine; how many seconds that took is the machine's, not the code's.
     expect(answer.statusCode, answer.body).toBe(200);
     const again = await ctx.app.inject(request as never);
     expect(again.statusCode).toBe(200);
@@ -264,9 +264,9 @@ describe.each(testDialects())('a keyed money POST whose server died before stori
     });
     await firstAttemptDies(request());
     expect(await p.wallet()).toBe(100);
-    const started = Date.now();
     const answer = await ctx.app.inject(request() as never);
-    expect(Date.now() - started).toBeLessThan(5_000);
+    // A 200 is the "at once": a retry left waiting on the dead attempt's claim answers 409 REQUEST_LIMIT when
+    // its wait runs out, on any machine; how many seconds that took is the machine's, not the code's.
     expect(answer.statusCode, answer.body).toBe(200);
     const again = await ctx.app.inject(request() as never);
     expect(again.headers['idempotent-replay']).toBe('true');

@@ -1,7 +1,17 @@
 import { randomBytes, type ScryptOptions, scrypt, timingSafeEqual } from 'node:crypto';
 
 const KEY_LENGTH = 64;
-const PARAMS = { N: 16384, r: 8, p: 1 } as const;
+/** What every hash made by a running server costs: 16 MiB and tens of milliseconds of one core. */
+const PRODUCTION_PARAMS = { N: 16384, r: 8, p: 1 } as const;
+/**
+ * Only with NODE_ENV=test, which Vitest sets for the server it runs in-process; every start of the server
+ * (npm start, npm run dev, the end-to-end and process tests) runs as production or development, at full cost.
+ * The suite registers and signs in thousands of players, each paying a full scrypt on a 2-CPU CI machine;
+ * what it checks is that passwords are salted, hashed and compared, not how slowly. A hash records its own
+ * cost, so a hash made at either cost verifies anywhere.
+ */
+const TEST_PARAMS = { N: 1024, r: 8, p: 1 } as const;
+const PARAMS = process.env.NODE_ENV === 'test' ? TEST_PARAMS : PRODUCTION_PARAMS;
 
 function scryptAsync(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
   return new Promise((resolve, reject) => {
