@@ -3,9 +3,6 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { QR_BANK_CODES, type QrBankCode } from '@wallet/contract/constants';
 import { z } from 'zod';
-import { EASYSLIP_DEFAULT_URL } from './providers/slip-verify/easyslip-slip-verify.ts';
-import type { SlipVerifierConfig } from './providers/slip-verify/select-slip-verifier.ts';
-import { SLIPOK_DEFAULT_URL } from './providers/slip-verify/slipok-slip-verify.ts';
 
 /**
  * This file sits one folder below apps/server both as source (src/config.ts) and once bundled
@@ -95,6 +92,14 @@ const SMS_GATEWAY_NEEDS = {
 /** The vendors' documented API base URLs; a test points them at a local fake. */
 const THAIBULKSMS_DEFAULT_URL = 'https://api-v2.thaibulksms.com';
 const MOVIDER_DEFAULT_URL = 'https://api.movider.co/v1';
+const SLIPOK_DEFAULT_URL = 'https://api.slipok.com';
+const EASYSLIP_DEFAULT_URL = 'https://api.easyslip.com/v2';
+
+/** Who checks slips with the bank (docs/slip-verifiers.md); the providers read this shape, config imports none of them. */
+export type SlipVerifierConfig =
+  | { kind: 'sandbox' }
+  | { kind: 'slipok'; apiUrl: string; apiKey: string; branchId: string }
+  | { kind: 'easyslip'; apiUrl: string; apiKey: string };
 const credentialFromEnv = z.string().trim().min(1).optional();
 
 const configSchema = z

@@ -3,8 +3,6 @@ import { SlipVerifyUnavailable } from './slip-verify-provider.ts';
 import { bankCodeOfId } from './thai-bank-ids.ts';
 import { bahtToMinor, createVendorVerifier, isRecord, text, type VendorHttpOptions } from './vendor-http.ts';
 
-export const EASYSLIP_DEFAULT_URL = 'https://api.easyslip.com/v2';
-
 export interface EasySlipConfig {
   apiUrl: string;
   apiKey: string;

@@ -3,8 +3,6 @@ import { SlipVerifyUnavailable } from './slip-verify-provider.ts';
 import { bankCodeOfId } from './thai-bank-ids.ts';
 import { bahtToMinor, createVendorVerifier, isRecord, text, type VendorHttpOptions } from './vendor-http.ts';
 
-export const SLIPOK_DEFAULT_URL = 'https://api.slipok.com';
-
 export interface SlipOkConfig {
   apiUrl: string;
   apiKey: string;
