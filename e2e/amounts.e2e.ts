@@ -1,9 +1,9 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Lang, logIn, money, text, useLanguage } from './support/app.ts';
+import { type Lang, money, text, useLanguage } from './support/app.ts';
 import { overflowingElements, screenshot } from './support/browser.ts';
 import { openPhoneApp, type PhoneApp } from './support/phone-app.ts';
-import { callJson, PLAYER_PASSWORD, postJson, registerPlayer } from './support/players.ts';
+import { callJson, postJson, signInNewPlayer } from './support/players.ts';
 
 /**
  * Thai players write a thousand baht "1,000": typed into a real dialog, that is a thousand baht on
@@ -25,12 +25,7 @@ describe('amounts typed the Thai way', () => {
   beforeAll(async () => {
     app = await openPhoneApp();
     page = app.page;
-    const player = await registerPlayer(app.server.url);
-    await page.addInitScript(() => localStorage.setItem('remember-agreement', 'true'));
-    await page.goto('/login');
-    await useLanguage(page, 'en');
-    await logIn(page, player.phone, PLAYER_PASSWORD);
-    await page.waitForURL(/\/user/);
+    await signInNewPlayer(page, app.server.url);
   });
   afterAll(async () => {
     await app?.close();

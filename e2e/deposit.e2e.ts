@@ -4,11 +4,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Lang, logIn, money, text, useLanguage } from './support/app.ts';
+import { type Lang, money, text, useLanguage } from './support/app.ts';
 import { overflowingElements, screenshot } from './support/browser.ts';
 import { chooseFiles } from './support/files.ts';
 import { openPhoneApp, type PhoneApp } from './support/phone-app.ts';
-import { PLAYER_PASSWORD, postJson, registerPlayer, type TestPlayer } from './support/players.ts';
+import { postJson, signInNewPlayer, type TestPlayer } from './support/players.ts';
+
 import { ledgerCheck, ROOT } from './support/server.ts';
 
 /** The operator's seeded AUTO deposit account (KBANK), where players send bank transfers. */
@@ -38,12 +39,7 @@ describe('money in and out: every deposit route, a withdrawal and its payout', (
   beforeAll(async () => {
     app = await openPhoneApp({ SANDBOX_PAYOUT_DELAY_MS: String(PAYOUT_DELAY_MS) });
     page = app.page;
-    player = await registerPlayer(app.server.url);
-    await page.addInitScript(() => localStorage.setItem('remember-agreement', 'true'));
-    await page.goto('/login');
-    await useLanguage(page, 'en');
-    await logIn(page, player.phone, PLAYER_PASSWORD);
-    await page.waitForURL(/\/user/);
+    player = await signInNewPlayer(page, app.server.url);
   });
   afterAll(async () => {
     await app?.close();

@@ -1,4 +1,5 @@
-import { readOtp, uniqueAccountNo, uniquePhone } from './app.ts';
+import type { Page } from 'playwright-core';
+import { logIn, readOtp, uniqueAccountNo, uniquePhone, useLanguage } from './app.ts';
 
 export const PLAYER_PASSWORD = 'wallet-e2e-1';
 
@@ -73,4 +74,18 @@ export async function registerPlayer(
 /** Funds a wallet through the sandbox bank: a transfer from the player's own account, through the bank feed. */
 export async function fundWallet(baseUrl: string, phone: string, amount: number): Promise<void> {
   await postJson(baseUrl, '/sandbox/bank/credit', { username: phone, amount });
+}
+
+/**
+ * A new player, signed in on `page` in English with the agreement already accepted: where a file's tests
+ * start from the player's home.
+ */
+export async function signInNewPlayer(page: Page, baseUrl: string): Promise<TestPlayer> {
+  const player = await registerPlayer(baseUrl);
+  await page.addInitScript(() => localStorage.setItem('remember-agreement', 'true'));
+  await page.goto('/login');
+  await useLanguage(page, 'en');
+  await logIn(page, player.phone, PLAYER_PASSWORD);
+  await page.waitForURL(/\/user/);
+  return player;
 }
