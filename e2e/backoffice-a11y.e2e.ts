@@ -9,6 +9,7 @@ import {
   backofficeText as bo,
   DEMO_OWNER,
   openBackofficePage,
+  searchPlayers,
   signInToBackoffice,
 } from './support/backoffice.ts';
 import { launchBrowser, screenshot } from './support/browser.ts';
@@ -227,8 +228,7 @@ describe('back-office accessibility (axe-core, 44 px targets on a tablet)', () =
       // Players: the search, a player's page and the dialogs its actions open.
       await nav('players');
       await check('players');
-      await page.locator('input[name=q]').fill(player.phone);
-      await page.getByRole('button', { name: bo(lang, 'players.search') }).click();
+      await searchPlayers(page, lang, player.phone);
       await page.getByRole('link', { name: player.phone }).click();
       await page.getByRole('heading', { name: 'Malee Player' }).waitFor();
       await check('player');

@@ -6,6 +6,7 @@ import {
   type BackofficeLang,
   backofficeText as bo,
   openBackofficePage,
+  searchPlayers,
   signInToBackoffice,
 } from './support/backoffice.ts';
 import { launchBrowser, overflowingElements, screenshot } from './support/browser.ts';
@@ -48,8 +49,7 @@ describe('back office: CSV exports', () => {
     await signInToBackoffice(page, lang);
 
     await page.getByRole('link', { name: bo(lang, 'nav.players'), exact: true }).click();
-    await page.locator('input[name=q]').fill(player.phone);
-    await page.getByRole('button', { name: bo(lang, 'players.search') }).click();
+    await searchPlayers(page, lang, player.phone);
     await page.getByRole('link', { name: player.phone }).waitFor();
     expect(await overflowingElements(page)).toEqual([]);
     await screenshot(page, `backoffice-players-export-desktop-${lang}`);

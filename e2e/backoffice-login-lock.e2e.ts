@@ -6,6 +6,7 @@ import {
   backofficeText,
   DEMO_OWNER,
   openBackofficePage,
+  searchPlayers,
   signInToBackoffice,
 } from './support/backoffice.ts';
 import { launchBrowser, overflowingElements, screenshot } from './support/browser.ts';
@@ -63,8 +64,7 @@ describe('back office: an account locked by a storm of wrong passwords', () => {
   it.each(['th', 'en'] as const)('shows the lock on the player page and the Staff screen (%s)', async (lang) => {
     const page = await signedIn(lang);
     await page.getByRole('link', { name: backofficeText(lang, 'nav.players'), exact: true }).click();
-    await page.locator('input[name=q]').fill(player.phone);
-    await page.getByRole('button', { name: backofficeText(lang, 'players.search') }).click();
+    await searchPlayers(page, lang, player.phone);
     await page.getByRole('link', { name: player.phone }).click();
     const playerLock = page.getByTestId('login-lock');
     await playerLock.waitFor();

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import boEn from '../apps/backoffice/src/i18n/en.json' with { type: 'json' };
 import boTh from '../apps/backoffice/src/i18n/th.json' with { type: 'json' };
 import { logIn, money, type Lang as PlayerLang, text as playerText, useLanguage } from './support/app.ts';
+import { searchPlayers } from './support/backoffice.ts';
 import { launchBrowser, overflowingElements, phoneContext, screenshot } from './support/browser.ts';
 import { fundWallet, PLAYER_PASSWORD, postJson, registerPlayer, type TestPlayer } from './support/players.ts';
 import { ledgerCheck, type RunningServer, startServer } from './support/server.ts';
@@ -44,8 +45,7 @@ async function operatorPage(browser: Browser, server: RunningServer, viewport: k
 /** Searches the player by phone from the Players screen and opens their page. */
 async function openPlayer(page: Page, lang: BoLang, phone: string): Promise<void> {
   await page.getByRole('link', { name: bo(lang, 'nav.players'), exact: true }).click();
-  await page.locator('input[name=q]').fill(phone);
-  await page.getByRole('button', { name: bo(lang, 'players.search') }).click();
+  await searchPlayers(page, lang, phone);
   await page.getByRole('link', { name: phone }).click();
   await page.getByRole('heading', { name: 'Malee Player' }).waitFor();
 }

@@ -62,3 +62,19 @@ export async function signInToBackoffice(
   await page.getByRole('button', { name: backofficeText(lang, 'signIn.submit') }).click();
   await expect.poll(() => page.getByTestId('operator-name').textContent()).toBe(operator.username);
 }
+
+/**
+ * Searches the Players screen (already open) and waits for the answer to be on screen: until then the
+ * table shows the previous rows (aria-busy), and a click on one of them could land on a row that moves
+ * when the answer arrives.
+ */
+export async function searchPlayers(page: Page, lang: BackofficeLang, query: string): Promise<void> {
+  const answered = page.waitForResponse(
+    (res) =>
+      new URL(res.url()).pathname === '/api/backoffice/players' && new URL(res.url()).searchParams.get('q') === query,
+  );
+  await page.locator('input[name=q]').fill(query);
+  await page.getByRole('button', { name: backofficeText(lang, 'players.search') }).click();
+  await answered;
+  await page.locator('table[aria-busy="false"]').waitFor();
+}

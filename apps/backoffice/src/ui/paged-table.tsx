@@ -95,7 +95,9 @@ export function PagedTable<Item>({
         </div>
       ) : null}
       <div className="table-scroll">
-        <table className="data-table" aria-label={label}>
+        {/* Busy while a new answer is on its way and the previous one is still shown (kept to avoid a
+            flash): a screen reader, and a script, can tell the rows are not yet the answer. */}
+        <table className="data-table" aria-label={label} aria-busy={list.isFetching}>
           <thead>
             <tr>{head}</tr>
           </thead>

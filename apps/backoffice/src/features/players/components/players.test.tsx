@@ -104,6 +104,32 @@ describe('Players', () => {
     expect(csv?.search).toBe('?kind=statement');
   });
 
+  it('marks the list busy while a search is on its way, so the old rows are not taken for its answer', async () => {
+    signedIn();
+    const both = { items: [summary, { ...summary, id: 'P2', username: '0899999999' }], total: 2, page: 1, limit: 20 };
+    let searching = false;
+    let answer: (reply: { body: unknown }) => void = () => {};
+    mockApi({
+      'GET /api/backoffice/me': { body: me('support') },
+      'GET /api/backoffice/players': () =>
+        searching
+          ? new Promise((done) => {
+              answer = done;
+            })
+          : { body: both },
+    });
+    const { user } = renderApp('/players');
+    await screen.findByTestId('player-P2', {}, { timeout: 5000 });
+    expect(screen.getByRole('table', { name: 'Players' }).getAttribute('aria-busy')).toBe('false');
+    searching = true;
+    await user.type(screen.getByLabelText('Phone, name, bank account or id'), '0812');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() => expect(screen.getByRole('table', { name: 'Players' }).getAttribute('aria-busy')).toBe('true'));
+    answer({ body: { items: [summary], total: 1, page: 1, limit: 20 } });
+    await waitFor(() => expect(screen.getByRole('table', { name: 'Players' }).getAttribute('aria-busy')).toBe('false'));
+    expect(screen.queryByTestId('player-P2')).toBeNull();
+  });
+
   it('searches on the server and links each player to their page', async () => {
     signedIn();
     const calls = mockApi({
