@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import { buildApp } from '../src/app.ts';
 import { seed } from '../src/db/seed/seed.ts';
+import { serverEntryArgs } from './server-bundle.ts';
 import { fundWallet, registerPlayer, type TestDatabase, testConfig } from './helpers.ts';
 
 /** Real server processes for the tests that need them (signals, crashes, several instances). */
@@ -65,7 +66,7 @@ export async function startServerProcess(
   entry = 'apps/server/src/main.ts',
 ): Promise<ServerProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+  const child = spawn(process.execPath, await serverEntryArgs(entry), {
     cwd: ROOT,
     env: {
       ...process.env,
