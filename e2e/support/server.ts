@@ -21,7 +21,7 @@ export interface RunningServer {
   url: string;
   dataDir: string;
   env: Record<string, string>;
-  /** Runs `npm run service -- <command>` against this server's database, as an operator would. */
+  /** Runs the service command (`npm run service -- <command>`) against this server's database, as an operator would. */
   service(command: 'terminate' | 'activate'): void;
   stop(): Promise<void>;
 }
@@ -30,6 +30,15 @@ export interface RunningServer {
 const SERVER_ENTRIES = {
   source: ['--import', 'tsx', 'apps/server/src/main.ts'],
   built: ['apps/server/dist/main.js'],
+} as const;
+
+/** The operator commands, likewise: `npm run service` / `npm run ledger:check`, or their bundles. */
+const COMMANDS = {
+  source: {
+    service: ['--import', 'tsx', 'apps/server/src/cli/service.ts'],
+    ledgerCheck: ['--import', 'tsx', 'apps/server/src/cli/ledger-check.ts'],
+  },
+  built: { service: ['apps/server/dist/cli/service.js'], ledgerCheck: ['apps/server/dist/cli/ledger-check.js'] },
 } as const;
 
 /**
@@ -87,7 +96,11 @@ export async function startServer(
     dataDir,
     env: fullEnv,
     service(command) {
-      const result = spawnSync('npm', ['run', 'service', '--', command], { cwd: ROOT, env: fullEnv, encoding: 'utf8' });
+      const result = spawnSync(process.execPath, [...COMMANDS[DEFAULT_ENTRY].service, command], {
+        cwd: ROOT,
+        env: fullEnv,
+        encoding: 'utf8',
+      });
       if (result.status !== 0) throw new Error(`service ${command} failed: ${result.stderr}`);
     },
     async stop() {
@@ -108,9 +121,9 @@ export function buildWeb(outDir: string, env: Record<string, string>): void {
   if (result.status !== 0) throw new Error('web build failed');
 }
 
-/** Runs `npm run ledger:check` on a server's database, as an operator would; returns its output and exit code. */
+/** Runs the ledger check (`npm run ledger:check`) on a server's database, as an operator would; returns its output and exit code. */
 export function ledgerCheck(server: RunningServer): { output: string; status: number | null } {
-  const result = spawnSync('npm', ['run', '--silent', 'ledger:check'], {
+  const result = spawnSync(process.execPath, [...COMMANDS[DEFAULT_ENTRY].ledgerCheck], {
     cwd: ROOT,
     env: server.env,
     encoding: 'utf8',
