@@ -301,6 +301,8 @@ describe.each(testDialects())('bonuses and promotion codes (%s)', (dialect) => {
 
     const paid = await p.withdraw(250);
     expect(paid.statusCode).toBe(200);
+    // The answer is the wallet after the whole withdrawal, forfeit included: not the 150 before it.
+    expect(paid.json()).toEqual({ message: 'WITHDRAW_PENDING', wallet: { amount: 0 } });
     expect(await p.wallet()).toBe(0);
     const [finish, withdraw] = await p.statements();
     expect(withdraw).toMatchObject({ statementType: 'withdraw', amount: 250 });
