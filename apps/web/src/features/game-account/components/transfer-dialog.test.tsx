@@ -44,7 +44,7 @@ describe('TransferDialog', () => {
       'Pocket Gems (250.50)',
       'Joker Gaming (100.25)',
       'Huay Lotto (0.25)',
-      'SBO Sport (not opened yet: opens with this transfer)',
+      'SBO Sport (not opened yet)',
     ]);
     expect(field('amount').getAttribute('inputmode')).toBe('decimal');
     await user.selectOptions(field('from'), 'pg');
