@@ -72,6 +72,40 @@ export const bonusCheckMinimumResponse = z.object({
 });
 export type BonusCheckMinimumResponse = z.infer<typeof bonusCheckMinimumResponse>;
 
+/**
+ * GET /api/bonus/progress (designed here): where the running bonus stands, so the withdraw dialog and the
+ * bonus screen can say up front what is left to reach and what would be forfeited, instead of a refusal
+ * after the player confirmed. Amounts in baht. The turnover multiple is not shown (SPEC §1): turnover comes
+ * as a percent done only. null when no bonus runs.
+ */
+export const bonusProgress = z.object({
+  type: z.string(),
+  code: z.string(),
+  /** Wallet plus game accounts now. */
+  credit: z.number(),
+  wallet: z.number(),
+  inGames: z.number(),
+  /** The credit the bonus started from (deposit plus bonus). */
+  startCredit: z.number(),
+  /** At or below this credit the bonus ends as failed (percentFail of the starting credit). */
+  failCredit: z.number(),
+  percentFail: z.number(),
+  /** The credit that unlocks withdrawal; 0 when the bonus sets none. */
+  targetCredit: z.number(),
+  percentSuccess: z.number(),
+  /** Percent (0 to 100) of the required turnover played; null when none is required. */
+  turnoverPercent: z.number().nullable(),
+  /** Withdrawal is open: the target and the turnover are reached. */
+  conditionMet: z.boolean(),
+  /** The bonus credit: what cancelling the bonus takes back (at most what the wallet holds). */
+  bonusAmount: z.number(),
+  /** The most one withdrawal may take under this bonus; null: no cap. */
+  maxWithdraw: z.number().nullable(),
+});
+export type BonusProgress = z.infer<typeof bonusProgress>;
+export const bonusProgressResponse = z.object({ progress: bonusProgress.nullable() });
+export type BonusProgressResponse = z.infer<typeof bonusProgressResponse>;
+
 /** GET /api/bonus/clear. */
 export const bonusClearResponse = z.object({ message: z.string() });
 export type BonusClearResponse = z.infer<typeof bonusClearResponse>;

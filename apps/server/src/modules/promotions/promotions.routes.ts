@@ -5,6 +5,7 @@ import {
   bonusClearResponse,
   bonusCodeParams,
   bonusListResponse,
+  bonusProgressResponse,
 } from '@wallet/contract/bonus';
 import { lookupLanguageQuery } from '@wallet/contract/lookup';
 import {
@@ -45,6 +46,9 @@ export const promotionsRoutes: FastifyPluginAsyncZod<{ promotions: PromotionsSer
   );
   app.get('/api/bonus/check/minimum', { schema: { response: { 200: bonusCheckMinimumResponse } } }, async (request) =>
     promotions.checkMinimum(playerOf(request).id),
+  );
+  app.get('/api/bonus/progress', { schema: { response: { 200: bonusProgressResponse } } }, async (request) =>
+    promotions.progress(playerOf(request).id),
   );
   app.get('/api/bonus/clear', { schema: { response: { 200: bonusClearResponse } } }, async (request) =>
     promotions.clear(playerOf(request).id),

@@ -3,6 +3,7 @@ import {
   type Bonus,
   type BonusCheckActiveResponse,
   type BonusCheckMinimumResponse,
+  type BonusProgressResponse,
   BUSINESS_UTC_OFFSET_MS,
   bangkokDayNumber,
   bangkokWeekNumber,
@@ -16,7 +17,7 @@ import type { Database } from '../../db/schema.ts';
 import type { PlayerRestrictions } from '../../events/player-restrictions.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { conflict, notFound, refused } from '../../lib/domain-error.ts';
-import type { BonusEngine, BonusTerms } from './bonus-engine.ts';
+import { type BonusEngine, type BonusTerms, conditionMet } from './bonus-engine.ts';
 import * as repo from './promotions.repo.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -150,6 +151,37 @@ export function createPromotionsService(deps: {
     };
   }
 
+  /**
+   * GET /api/bonus/progress: the running bonus's lines against the player's credit now, read as a refresh
+   * reads them (turnover from the providers, the fail line checked first).
+   */
+  async function progress(userId: string): Promise<BonusProgressResponse> {
+    await engine.readTurnover(userId);
+    const { active } = await engine.finishIfFailed(userId);
+    if (!active) return { progress: null };
+    const { wallet, inGames, total } = await engine.credit(userId);
+    const required = Number(active.turnover_required);
+    const maxWithdraw = Number(active.max_withdraw);
+    return {
+      progress: {
+        type: active.source,
+        code: active.source_code,
+        credit: fromMinor(total),
+        wallet: fromMinor(wallet.balance),
+        inGames: fromMinor(inGames),
+        startCredit: fromMinor(Number(active.start_credit)),
+        failCredit: fromMinor(Number(active.fail_credit)),
+        percentFail: Number(active.percent_fail),
+        targetCredit: fromMinor(Number(active.target_credit)),
+        percentSuccess: Number(active.percent_success),
+        turnoverPercent: required > 0 ? Math.min(100, Math.floor((Number(active.turnover) * 100) / required)) : null,
+        conditionMet: conditionMet(active, total),
+        bonusAmount: fromMinor(Math.min(Number(active.bonus_amount), wallet.balance)),
+        maxWithdraw: maxWithdraw > 0 ? fromMinor(maxWithdraw) : null,
+      },
+    };
+  }
+
   async function clear(userId: string): Promise<{ message: string }> {
     await engine.clear(userId);
     return { message: 'BONUS_CLEAR' };
@@ -202,6 +234,7 @@ export function createPromotionsService(deps: {
     activateBonus,
     checkActive,
     checkMinimum,
+    progress,
     clear,
     findPromotion,
     activatePromotion,

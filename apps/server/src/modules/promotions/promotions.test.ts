@@ -1,4 +1,10 @@
-import type { Bonus, BonusCheckActiveResponse, BonusCheckMinimumResponse, UserBonus } from '@wallet/contract/bonus';
+import type {
+  Bonus,
+  BonusCheckActiveResponse,
+  BonusCheckMinimumResponse,
+  BonusProgressResponse,
+  UserBonus,
+} from '@wallet/contract/bonus';
 import type { StatementListResponse } from '@wallet/contract/statement';
 import type { WalletResponse } from '@wallet/contract/wallet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -140,6 +146,7 @@ describe.each(testDialects())('bonuses and promotion codes (%s)', (dialect) => {
       activate: (code: string) => call('GET', `/api/bonus/activate/${code}`),
       active: async () => (await call('GET', '/api/bonus/check/active?lang=en')).json<BonusCheckActiveResponse>(),
       minimum: async () => (await call('GET', '/api/bonus/check/minimum')).json<BonusCheckMinimumResponse>(),
+      progress: async () => (await call('GET', '/api/bonus/progress')).json<BonusProgressResponse>().progress,
       wallet: async () => (await call('GET', '/api/wallet')).json<WalletResponse>().wallet.amount,
       statements: async () =>
         (await call('POST', '/api/statement', { page: 1, limit: 100 })).json<StatementListResponse>().statements,
@@ -301,6 +308,8 @@ describe.each(testDialects())('bonuses and promotion codes (%s)', (dialect) => {
 
     const paid = await p.withdraw(250);
     expect(paid.statusCode).toBe(200);
+    // The answer is the wallet after the whole withdrawal, forfeit included: not the 150 before it.
+    expect(paid.json()).toEqual({ message: 'WITHDRAW_PENDING', wallet: { amount: 0 } });
     expect(await p.wallet()).toBe(0);
     const [finish, withdraw] = await p.statements();
     expect(withdraw).toMatchObject({ statementType: 'withdraw', amount: 250 });
@@ -320,6 +329,32 @@ describe.each(testDialects())('bonuses and promotion codes (%s)', (dialect) => {
     );
     expect((await p.withdraw(100)).statusCode).toBe(200);
     await expectLedgerHealthy();
+  });
+
+  it('answers where the running bonus stands: target, fail line, game money, what cancelling takes back', async () => {
+    const code = await addBonus({ percent_success: 200, max_withdraw: 250_00 });
+    const p = await player(100);
+    expect(await p.progress()).toBeNull();
+    await p.activate(code); // start 150, target 300, fail line 15
+    expect(await p.progress()).toEqual({
+      type: 'bonus',
+      code,
+      credit: 150,
+      wallet: 150,
+      inGames: 0,
+      startCredit: 150,
+      failCredit: 15,
+      percentFail: 10,
+      targetCredit: 300,
+      percentSuccess: 200,
+      turnoverPercent: null,
+      conditionMet: false,
+      bonusAmount: 50,
+      maxWithdraw: 250,
+    });
+    await playInGame(p, 50, 300);
+    await p.call('GET', '/api/wallet/refresh/slot');
+    expect(await p.progress()).toMatchObject({ credit: 400, wallet: 100, inGames: 300, conditionMet: true });
   });
 
   it('counts turnover the sandbox game reports towards the condition', async () => {

@@ -171,6 +171,7 @@ const PLAYER_ROUTES: Record<string, RouteCase> = {
   'GET /api/bonus/activate/:code': { call: () => get('/api/bonus/activate/ANY'), decision: REFUSES },
   'GET /api/bonus/check/active': { call: () => get('/api/bonus/check/active'), decision: { answers: '200' } },
   'GET /api/bonus/check/minimum': { call: () => get('/api/bonus/check/minimum'), decision: { answers: '200' } },
+  'GET /api/bonus/progress': { call: () => get('/api/bonus/progress'), decision: { answers: '200' } },
   'GET /api/bonus/clear': { call: () => get('/api/bonus/clear'), decision: { answers: '400 NO_PROMOTION' } },
   'GET /api/promotion/current': { call: () => get('/api/promotion/current'), decision: { answers: '200' } },
   'GET /api/promotion/find/:code': {

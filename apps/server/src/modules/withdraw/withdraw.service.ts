@@ -199,8 +199,10 @@ export function createWithdrawals(deps: WithdrawDeps) {
           walletAfter: held.fromBalance,
           now,
         });
-        walletAfter = held.fromBalance;
-        return { message: 'WITHDRAW_PENDING', wallet: { amount: fromMinor(held.fromBalance) } };
+        // Read again: a rule run by the event may have moved the wallet too (a bonus ending forfeits
+        // what is left), and the player must see the balance after the whole withdrawal.
+        walletAfter = (await playerLedgerAccounts(trx, userId)).wallet.balance;
+        return { message: 'WITHDRAW_PENDING', wallet: { amount: fromMinor(walletAfter) } };
       });
     } catch (error) {
       if (error instanceof StaleBalance) throw conflict('KEY_INVALID', 'amount');

@@ -1,14 +1,19 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { Bonus } from '@wallet/contract/bonus';
+import { toMinor } from '@wallet/contract/money-units';
 import { errorText } from '@wallet/web-kit/api/api-error';
 import { useAlert } from '@wallet/web-kit/ui/alert';
 import { Carousel } from '@wallet/web-kit/ui/carousel';
+import { RefundIcon } from '@wallet/web-kit/ui/icons';
 import { Modal } from '@wallet/web-kit/ui/modal';
+import { formatMoney } from '@wallet/web-kit/ui/money';
 import { SafeHtml } from '@wallet/web-kit/ui/safe-html';
 import { useToast } from '@wallet/web-kit/ui/toast';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useWallet } from '@/lib/wallet/get-wallet';
 import { invalidateMoney } from '@/lib/wallet/invalidate-money';
+import { useBringAllBack } from '@/lib/wallet/transfer-all';
 import { activateBonus } from '../api/activate-bonus';
 import { bonusQueryRoot } from '../api/get-bonuses';
 
@@ -32,6 +37,13 @@ export function BonusModal({ bonus, anotherActive, onClose }: BonusModalProps) {
   // Set in the tap itself: a double tap lands before React re-renders the button as disabled.
   const inFlight = useRef(false);
   const current = bonus?.userBonus?.isActive === true;
+  // A bonus is taken with all game money home (BONUS_REMAINING): say so and offer the one tap up front.
+  const wallet = useWallet({ enabled: bonus !== null });
+  const inGamesMinor = (wallet.data?.slots ?? []).reduce((sum, slot) => sum + toMinor(slot.amount), 0);
+  const bringBack = useBringAllBack({
+    onSuccess: () => toast.success(t('bonus.broughtBack')),
+    onError: (failure) => alert.error(errorText(failure, t('errors.TRANSFER_FAIL'))),
+  });
 
   const receive = async () => {
     if (!bonus || inFlight.current) return;
@@ -67,7 +79,7 @@ export function BonusModal({ bonus, anotherActive, onClose }: BonusModalProps) {
             type="button"
             className="btn btn-primary btn-block"
             data-testid="bonus-receive"
-            disabled={busy || anotherActive}
+            disabled={busy || anotherActive || inGamesMinor > 0}
             aria-busy={busy}
             onClick={() => void receive()}
           >
@@ -83,6 +95,24 @@ export function BonusModal({ bonus, anotherActive, onClose }: BonusModalProps) {
           <p className="bonus-rule">{t('bonus.failRule', { percent: bonus.percentFail })}</p>
           {current ? <p className="bonus-rule is-current">{t('bonus.isCurrent')}</p> : null}
           {!current && anotherActive ? <p className="bonus-rule">{t('errors.BONUS_ALREADY_ACTIVE')}</p> : null}
+          {!current && !anotherActive && inGamesMinor > 0 ? (
+            <div className="bonus-games">
+              <p className="bonus-rule" data-testid="bonus-games">
+                {t('bonus.inGames', { amount: formatMoney(inGamesMinor / 100) })}
+              </p>
+              <button
+                type="button"
+                className="btn btn-ghost btn-block"
+                data-testid="bonus-bring-back"
+                onClick={bringBack.run}
+                disabled={bringBack.isPending}
+                aria-busy={bringBack.isPending}
+              >
+                <RefundIcon />
+                <span>{t('bonus.bringBack')}</span>
+              </button>
+            </div>
+          ) : null}
         </div>
       ) : null}
     </Modal>

@@ -4,6 +4,7 @@ import { type Handler, mockApi, type Reply } from '@wallet/web-kit/testing/mock-
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setLanguage } from '@/i18n/i18n';
 import { renderScreen } from '@/test/render';
+import { walletResponse } from '@/test/wallet-fixtures';
 import { BonusScreen } from './bonus-screen';
 
 afterEach(async () => {
@@ -80,6 +81,31 @@ describe('BonusScreen', () => {
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Bonus WELCOME' })).toBeNull());
     expect(calls.some((c) => c.path === '/api/bonus/activate/WELCOME')).toBe(true);
     expect(await screen.findByText('You received Bonus WELCOME.')).toBeTruthy();
+  });
+
+  it('with money in game accounts, says so before taking a bonus and brings it home in one tap', async () => {
+    let wallet = walletResponse();
+    const { user, calls } = setup({
+      'GET /api/wallet': () => ({ body: wallet }),
+      'POST /api/wallet/transferAll': () => {
+        wallet = walletResponse({
+          wallet: { amount: 1_351 },
+          slots: wallet.slots.map((slot) => ({ ...slot, amount: 0 })),
+        });
+        return { body: { message: 'SUCCESS', wallet: { amount: 1_351 } } };
+      },
+    });
+    await user.click(await screen.findByTestId('bonus-card-WELCOME'));
+    const dialog = screen.getByRole('dialog', { name: 'Bonus WELCOME' });
+    expect((await within(dialog).findByTestId('bonus-games')).textContent).toBe(
+      '351.00 baht is in your game accounts. A bonus is taken with all game money back in your wallet.',
+    );
+    expect((within(dialog).getByTestId('bonus-receive') as HTMLButtonElement).disabled).toBe(true);
+    await user.click(within(dialog).getByTestId('bonus-bring-back'));
+    expect(await screen.findByText('All game balances are back in your wallet.')).toBeTruthy();
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ to: 'WALLET' });
+    await waitFor(() => expect(within(dialog).queryByTestId('bonus-games')).toBeNull());
+    expect((within(dialog).getByTestId('bonus-receive') as HTMLButtonElement).disabled).toBe(false);
   });
 
   it('shows the server message in an alert when receiving is refused', async () => {

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { giftLinkPlaintext } from '@wallet/contract/deposit-rules';
 import type { ApiCall } from '@wallet/web-kit/testing/mock-api';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -90,6 +90,42 @@ describe('Gift link deposit', () => {
     const toast = (await screen.findByText(text)).closest('.toast');
     expect(toast?.classList.contains('toast-danger')).toBe(true);
     expect(input.value).toBe(LINK);
+  });
+
+  it('sends once for a double tap: one request, one answer on screen', async () => {
+    let sent = 0;
+    const { user, input, posts } = await openWallet({
+      handlers: {
+        'POST /api/wallet/truelink': () =>
+          ++sent === 1
+            ? { body: { message: 'SUCCESS', amount: 20 } }
+            : { status: 400, body: { message: 'TRUELINK_DUPLICATE' } },
+      },
+    });
+    await user.type(input, LINK);
+    const send = screen.getByTestId('giftlink-send');
+    // Both taps land before React re-renders the button as disabled.
+    fireEvent.click(send);
+    fireEvent.click(send);
+    expect(await screen.findByText('Gift link accepted: 20.00 baht was added to your wallet.')).toBeTruthy();
+    expect(posts()).toHaveLength(1);
+    expect(screen.queryByText('This gift link has already been used.')).toBeNull();
+  });
+
+  it.each([
+    ['a Thai share message', `รับของขวัญ ${LINK} ด่วน!`],
+    ['a link glued to text and punctuation', `Gift for you:${LINK}.`],
+    ['a link on its own line', `Hello\n${LINK}\nThanks`],
+  ])('takes the link out of %s and sends only the link', async (_name, pasted) => {
+    const { user, input, posts } = await openWallet({
+      handlers: { 'POST /api/wallet/truelink': { body: { message: 'SUCCESS', amount: 20 } } },
+    });
+    await user.click(input);
+    await user.paste(pasted);
+    expect(input.value).toBe(LINK);
+    await user.click(screen.getByTestId('giftlink-send'));
+    await waitFor(() => expect(posts()).toHaveLength(1));
+    expect(await decryptPosted(posts()[0])).toBe(giftLinkPlaintext(LINK, 'Lucky Shop'));
   });
 
   it('refuses a link longer than the limit without calling the server', async () => {

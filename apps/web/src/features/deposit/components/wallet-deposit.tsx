@@ -9,12 +9,13 @@ import { SelectField, SubmitButton } from '@wallet/web-kit/ui/field';
 import { SendIcon } from '@wallet/web-kit/ui/icons';
 import { formatMoney } from '@wallet/web-kit/ui/money';
 import { useToast } from '@wallet/web-kit/ui/toast';
-import { type FormEvent, useId, useState } from 'react';
+import { type ClipboardEvent, type FormEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getTruelinkKey } from '@/features/deposit/api/get-truelink-key';
 import { sendTruelink } from '@/features/deposit/api/send-truelink';
 import { invalidateMoney } from '@/lib/wallet/invalidate-money';
 import { encryptForServer } from '../lib/gift-link-crypto';
+import { giftLinkIn } from '../lib/gift-link-text';
 import { DepositRules } from './deposit-rules';
 
 /** SPEC §2 wallet accounts: AUTO ones are transfer targets; any other mode takes a pasted gift link. */
@@ -66,7 +67,10 @@ function GiftLinkForm({ wallets }: { wallets: WalletDepositAccount[] }) {
   const inputId = useId();
   const [link, setLink] = useState('');
   const [account, setAccount] = useState(wallets[0]?.walletAccountName ?? '');
-  const trimmed = link.trim();
+  // Set in the tap itself: a double tap lands before React re-renders the button as disabled, and a
+  // second request would answer "already used" beside the first one's success.
+  const inFlight = useRef(false);
+  const trimmed = giftLinkIn(link);
 
   const send = useMutation({
     // SPEC §7: link + wallet account name, encrypted under the server's public key before they leave.
@@ -78,6 +82,9 @@ function GiftLinkForm({ wallets }: { wallets: WalletDepositAccount[] }) {
       });
       return sendTruelink(ciphertext, key);
     },
+    onSettled: () => {
+      inFlight.current = false;
+    },
     onSuccess: (response) => {
       toast.success(t('deposit.wallet.success', { amount: formatMoney(response.amount) }));
       setLink('');
@@ -88,12 +95,22 @@ function GiftLinkForm({ wallets }: { wallets: WalletDepositAccount[] }) {
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (send.isPending || !trimmed) return;
+    if (inFlight.current || send.isPending || !trimmed) return;
     if (trimmed.length > GIFT_LINK_MAX_LENGTH) {
       toast.danger(t('errors.TRUELINK_INVALID'));
       return;
     }
+    inFlight.current = true;
     send.mutate({ link: trimmed, walletAccountName: account, key: newIdempotencyKey() });
+  };
+
+  /** A pasted share message becomes its link, before a single-line field drops its line breaks. */
+  const onPaste = (event: ClipboardEvent<HTMLInputElement>) => {
+    const pasted = event.clipboardData.getData('text');
+    const found = giftLinkIn(pasted);
+    if (found === pasted) return;
+    event.preventDefault();
+    setLink(found);
   };
 
   return (
@@ -126,6 +143,7 @@ function GiftLinkForm({ wallets }: { wallets: WalletDepositAccount[] }) {
         placeholder={t('deposit.wallet.giftPlaceholder')}
         value={link}
         onChange={(event) => setLink(event.target.value)}
+        onPaste={onPaste}
         disabled={send.isPending}
       />
       <SubmitButton icon={<SendIcon />} data-testid="giftlink-send" disabled={send.isPending || !trimmed}>

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { GameLauncherProvider } from '@/features/game-account/components/game-launcher';
 import { stubPopup } from '@/test/popup';
 import { renderScreen } from '@/test/render';
-import { credentials, walletResponse } from '@/test/wallet-fixtures';
+import { credentials, slots, walletResponse } from '@/test/wallet-fixtures';
 import { TransferDialog } from './transfer-dialog';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -29,14 +29,22 @@ describe('TransferDialog', () => {
   it('lists the wallet and every active game account with its balance, and fills the source balance with "all"', async () => {
     const { user, field, dialog } = setup();
     await waitFor(() => expect(field('from').options.length).toBe(5));
-    const labels = [...field('to').options].map((option) => option.textContent);
-    // Placeholder, wallet, then the active games only (sbo is not opened).
-    expect(labels).toEqual([
+    // A source holds money: the wallet, then the active games only (sbo is not opened).
+    expect([...field('from').options].map((option) => option.textContent)).toEqual([
       'Choose an account',
       'Wallet (1,000.00)',
       'Pocket Gems (250.50)',
       'Joker Gaming (100.25)',
       'Huay Lotto (0.25)',
+    ]);
+    // A destination may be a game not opened yet: the transfer opens it on the way.
+    expect([...field('to').options].map((option) => option.textContent)).toEqual([
+      'Choose an account',
+      'Wallet (1,000.00)',
+      'Pocket Gems (250.50)',
+      'Joker Gaming (100.25)',
+      'Huay Lotto (0.25)',
+      'SBO Sport (not opened yet)',
     ]);
     expect(field('amount').getAttribute('inputmode')).toBe('decimal');
     await user.selectOptions(field('from'), 'pg');
@@ -54,7 +62,7 @@ describe('TransferDialog', () => {
 
   it('shows the SPEC validation messages in order and sends nothing', async () => {
     const { user, field, dialog, posts } = setup();
-    await waitFor(() => expect(field('to').options.length).toBe(5));
+    await waitFor(() => expect(field('to').options.length).toBe(6));
     const submit = within(dialog).getByTestId('transfer-submit');
 
     await user.type(field('amount'), '5');
@@ -75,7 +83,7 @@ describe('TransferDialog', () => {
 
   it("refuses an amount above the source account's balance in the form, sending nothing (issue 18, item 14)", async () => {
     const { user, field, dialog, posts } = setup();
-    await waitFor(() => expect(field('to').options.length).toBe(5));
+    await waitFor(() => expect(field('to').options.length).toBe(6));
     const submit = within(dialog).getByTestId('transfer-submit');
     await user.selectOptions(field('to'), 'pg');
     await user.type(field('amount'), '1000.01');
@@ -95,7 +103,7 @@ describe('TransferDialog', () => {
 
   it('"transfer and play" is off while the destination is the wallet (issue 18, item 14)', async () => {
     const { user, field, dialog } = setup({}, 'pg');
-    await waitFor(() => expect(field('to').options.length).toBe(5));
+    await waitFor(() => expect(field('to').options.length).toBe(6));
     const play = within(dialog).getByTestId('transfer-play') as HTMLButtonElement;
     expect(play.disabled).toBe(false);
     await user.selectOptions(field('from'), 'pg');
@@ -177,7 +185,7 @@ describe('TransferDialog', () => {
   it('transfer and play asks for a game as the destination', async () => {
     const { open } = stubPopup();
     const { user, field, dialog } = setup();
-    await waitFor(() => expect(field('to').options.length).toBe(5));
+    await waitFor(() => expect(field('to').options.length).toBe(6));
     await user.click(within(dialog).getByTestId('transfer-play'));
     expect(within(dialog).getByRole('alert').textContent).toBe('Please select an account.');
     await user.selectOptions(field('from'), 'pg');
@@ -204,6 +212,53 @@ describe('TransferDialog', () => {
     expect(await screen.findByText('Your balance is not enough.')).toBeTruthy();
     expect(popup.close).toHaveBeenCalled();
     expect(popup.location.href).toBe('');
+  });
+
+  it("offers a new player's unopened game accounts and opens the chosen one before moving money into it", async () => {
+    const fresh = slots.map((slot) => ({ ...slot, isActive: false, amount: 0 }));
+    const opened = { ...fresh[0]!, isActive: true };
+    const { user, field, dialog, calls, onClose } = setup({
+      'GET /api/wallet': { body: walletResponse({ slots: fresh }) },
+      'GET /api/wallet/activate/pg': { body: opened },
+      'POST /api/wallet/transfer': moved,
+    });
+    await waitFor(() => expect(field('to').options.length).toBe(6));
+    expect(field('from').options.length).toBe(2);
+    await user.selectOptions(field('to'), 'pg');
+    expect(within(dialog).getByTestId('transfer-opens-hint').textContent).toBe(
+      'Your Pocket Gems account is opened first, then the money moves into it.',
+    );
+    await user.type(field('amount'), '100');
+    await user.click(within(dialog).getByTestId('transfer-submit'));
+    expect(await screen.findByText('Transfer complete.')).toBeTruthy();
+    expect(onClose).toHaveBeenCalled();
+    const order = calls.filter((call) => call.path !== '/api/wallet').map((call) => `${call.method} ${call.path}`);
+    expect(order).toEqual(['GET /api/wallet/activate/pg', 'POST /api/wallet/transfer']);
+  });
+
+  it('opens an unopened game on the way to playing it', async () => {
+    const { popup } = stubPopup();
+    const fresh = slots.map((slot) => ({ ...slot, isActive: false, amount: 0 }));
+    const { user, field, dialog, calls } = setup({
+      'GET /api/wallet': { body: walletResponse({ slots: fresh }) },
+      'GET /api/wallet/activate/joker': { body: { ...fresh[1]!, isActive: true } },
+      'POST /api/wallet/transfer': moved,
+    });
+    await waitFor(() => expect(field('to').options.length).toBe(6));
+    await user.selectOptions(field('to'), 'joker');
+    await user.type(field('amount'), '50');
+    await user.click(within(dialog).getByTestId('transfer-play'));
+    await waitFor(() => expect(popup.location.href).toBe('/sandbox/games/joker/play?session=s-joker'));
+    const order = calls.filter((call) => call.path !== '/api/wallet').map((call) => `${call.method} ${call.path}`);
+    expect(order).toEqual(['GET /api/wallet/activate/joker', 'POST /api/wallet/transfer']);
+  });
+
+  it('says there is no game to move money into when the operator offers none', async () => {
+    const { field, dialog } = setup({ 'GET /api/wallet': { body: walletResponse({ slots: [] }) } });
+    expect(field('to').options.length).toBe(2);
+    expect((await within(dialog).findByTestId('transfer-no-games')).textContent).toBe(
+      'No game is open for transfers right now. Your money stays in your wallet.',
+    );
   });
 
   it('brings every game balance back to the wallet with its own key', async () => {

@@ -15,10 +15,11 @@ import { formatMoney } from '@wallet/web-kit/ui/money';
 import { useToast } from '@wallet/web-kit/ui/toast';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { openSlotOnTheWay } from '@/features/game-account/api/activate-slot';
 import { transfer } from '@/features/game-account/api/transfer';
-import { transferAll } from '@/features/game-account/api/transfer-all';
 import { setCachedWalletBalance, useWallet } from '@/lib/wallet/get-wallet';
 import { invalidateMoney } from '@/lib/wallet/invalidate-money';
+import { transferAll } from '@/lib/wallet/transfer-all';
 import { playLink } from '../lib/play-link';
 import { useGameLauncher } from './game-launcher';
 import { ProviderNotice } from './provider-notice';
@@ -70,6 +71,7 @@ export function useTransferAndPlay(onOpened: () => void) {
     void launcher.launch(
       game.code,
       async () => {
+        if (!game.isActive) await openSlotOnTheWay(queryClient, game.code);
         if (payload.amount > 0) {
           try {
             onMoved(await transfer(payload, key), t('transfer.success'));
@@ -99,7 +101,10 @@ function TransferForm({ onClose, presetTo }: Omit<TransferDialogProps, 'open'>) 
   const [amount, setAmount] = useState('');
   const [error, setError] = useState<string | null>(null);
 
-  const activeSlots: GameAccount[] = (wallet.data?.slots ?? []).filter((slot) => slot.isActive);
+  const allSlots: GameAccount[] = wallet.data?.slots ?? [];
+  const activeSlots = allSlots.filter((slot) => slot.isActive);
+  // A new player has opened none: a destination may be one not opened yet, opened on the way.
+  const unopened = allSlots.filter((slot) => !slot.isActive);
   const walletAmount = wallet.data?.wallet.amount ?? 0;
   const balanceOf = (code: string) =>
     code === WALLET_CODE ? walletAmount : (activeSlots.find((slot) => slot.code === code)?.amount ?? 0);
@@ -110,6 +115,11 @@ function TransferForm({ onClose, presetTo }: Omit<TransferDialogProps, 'open'>) 
       label: t('transfer.option', { name: slot.name, amount: formatMoney(slot.amount) }),
     })),
   ];
+  const toOptions = [
+    ...options,
+    ...unopened.map((slot) => ({ value: slot.code, label: t('transfer.optionUnopened', { name: slot.name }) })),
+  ];
+  const opening = unopened.find((slot) => slot.code === to);
   const value = amountOf(amount);
   const toWallet = to === WALLET_CODE;
   const playHintId = useId();
@@ -120,7 +130,10 @@ function TransferForm({ onClose, presetTo }: Omit<TransferDialogProps, 'open'>) 
   };
 
   const move = useMutation({
-    mutationFn: ({ payload, key }: { payload: TransferPayload; key: string }) => transfer(payload, key),
+    mutationFn: async ({ payload, key }: { payload: TransferPayload; key: string }) => {
+      if (opening) await openSlotOnTheWay(queryClient, opening.code);
+      return transfer(payload, key);
+    },
     onSuccess: (response) => {
       onMoved(response, t('transfer.success'));
       onClose();
@@ -163,7 +176,7 @@ function TransferForm({ onClose, presetTo }: Omit<TransferDialogProps, 'open'>) 
     if (busy) return;
     const skipTransfer = value <= 0;
     const problem = skipTransfer ? (to ? null : t('transfer.selectAccount')) : validate();
-    const game = activeSlots.find((slot) => slot.code === to);
+    const game = allSlots.find((slot) => slot.code === to);
     const message = problem ?? (game ? null : t('transfer.chooseGame'));
     setError(message);
     if (message || !game) return;
@@ -188,9 +201,19 @@ function TransferForm({ onClose, presetTo }: Omit<TransferDialogProps, 'open'>) 
           value={to}
           onChange={(event) => setTo(event.target.value)}
           placeholder={t('transfer.choose')}
-          options={options}
+          options={toOptions}
           disabled={busy}
         />
+        {opening ? (
+          <p className="field-hint" data-testid="transfer-opens-hint">
+            {t('transfer.opensAccount', { name: opening.name })}
+          </p>
+        ) : null}
+        {wallet.data && allSlots.length === 0 ? (
+          <p className="field-hint" data-testid="transfer-no-games">
+            {t('transfer.noGames')}
+          </p>
+        ) : null}
         <AmountField
           label={t('transfer.amount')}
           value={amount}

@@ -18,9 +18,11 @@ import { useWithdrawLimits, withdrawLimitsQueryKey } from '@/features/withdraw/a
 import { withdraw } from '@/features/withdraw/api/withdraw';
 import { withdrawAll } from '@/features/withdraw/api/withdraw-all';
 import { useActionKey } from '@/lib/action-key';
+import { useBonusProgress } from '@/lib/bonus-progress';
 import { setCachedWalletBalance, useWallet, walletQueryKey } from '@/lib/wallet/get-wallet';
 import { invalidateMoney } from '@/lib/wallet/invalidate-money';
 import { type WithdrawProblem, withdrawProblem } from '../lib/withdraw-rules';
+import { bonusBlocksWithdrawal, WithdrawBonus } from './withdraw-bonus';
 import '@/styles/withdraw.css';
 
 interface WithdrawDialogProps {
@@ -107,6 +109,9 @@ function WithdrawForm({ wallet, limits, onClose }: WithdrawFormProps) {
   const balance = wallet.wallet.amount;
   const account = wallet.bankAccount;
   const value = amountOf(amount);
+  // A failed read shows no bonus box: the server still refuses what the bonus does not allow.
+  const bonus = useBonusProgress().data?.progress ?? null;
+  const blocked = bonusBlocksWithdrawal(bonus);
 
   const problemText = (problem: WithdrawProblem): string => {
     if (problem === 'min') return t('withdraw.minAmount', { min: formatMoney(limits.withdrawMin) });
@@ -142,8 +147,10 @@ function WithdrawForm({ wallet, limits, onClose }: WithdrawFormProps) {
 
   const send = (kind: WithdrawKind, sent: number) => {
     const problem = withdrawProblem(sent, limits, balance);
-    setError(problem ? problemText(problem) : null);
-    if (problem) return;
+    const overBonusCap = bonus?.maxWithdraw != null && sent > bonus.maxWithdraw;
+    const message = problem ? problemText(problem) : overBonusCap ? t('errors.BONUS_WITHDRAW_MAX') : null;
+    setError(message);
+    if (message || blocked) return;
     setConfirming({ kind, amount: sent });
   };
 
@@ -221,6 +228,8 @@ function WithdrawForm({ wallet, limits, onClose }: WithdrawFormProps) {
         </div>
       </dl>
 
+      {bonus ? <WithdrawBonus progress={bonus} balance={balance} amount={value} busy={busy} /> : null}
+
       <form className="form" onSubmit={onSubmit} noValidate>
         <AmountField
           label={t('withdraw.amount')}
@@ -232,7 +241,7 @@ function WithdrawForm({ wallet, limits, onClose }: WithdrawFormProps) {
         />
         <FormError message={error} />
         <AmountSummary label={t('withdraw.summary')} amount={value} testId="withdraw-summary" />
-        <SubmitButton icon={<ArrowUpIcon />} data-testid="withdraw-submit" disabled={busy || value <= 0}>
+        <SubmitButton icon={<ArrowUpIcon />} data-testid="withdraw-submit" disabled={busy || blocked || value <= 0}>
           {t('withdraw.submit')}
         </SubmitButton>
       </form>
@@ -248,7 +257,7 @@ function WithdrawForm({ wallet, limits, onClose }: WithdrawFormProps) {
           data-testid="withdraw-all"
           aria-describedby={ruleId}
           onClick={() => send('withdrawAll', balance)}
-          disabled={busy || balance <= 0}
+          disabled={busy || blocked || balance <= 0}
         >
           {t('withdraw.all', { amount: formatMoney(balance) })}
         </button>
