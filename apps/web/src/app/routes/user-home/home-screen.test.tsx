@@ -11,7 +11,7 @@ vi.mock('@/features/deposit/components/deposit-dialog', () => ({
   DepositDialog: ({ open, onClose, footer }: { open: boolean; onClose: () => void; footer?: ReactNode }) =>
     open ? (
       <div data-testid="deposit-dialog-stand-in">
-        <button type="button" onClick={onClose} />
+        <button type="button" data-testid="deposit-stand-in-close" onClick={onClose} />
         {footer}
       </div>
     ) : null,
@@ -234,19 +234,19 @@ describe('HomeScreen', () => {
     await user.click(await screen.findByTestId('widget-deposit'));
     // The money dialogs load when opened (a lazy chunk), so they appear a moment after the tap.
     const dialog = await screen.findByTestId('deposit-dialog-stand-in');
-    await user.click(within(dialog).getByRole('button'));
+    await user.click(within(dialog).getByTestId('deposit-stand-in-close'));
     expect(screen.queryByTestId('deposit-dialog-stand-in')).toBeNull();
   });
 
-  it('puts nothing under the deposit methods: playing with the balance is not a way to deposit (issue 18)', async () => {
+  it('puts the play-with-balance form under the deposit methods (SPEC §2: the window that transfers first)', async () => {
     remember();
     walletApi();
     const { user } = renderScreen(<HomeScreen />);
     await user.click(await screen.findByTestId('widget-deposit'));
     // The money dialogs load when opened (a lazy chunk), so they appear a moment after the tap.
     const dialog = await screen.findByTestId('deposit-dialog-stand-in');
-    expect(within(dialog).getAllByRole('button')).toHaveLength(1);
-    expect(within(dialog).queryByTestId('deposit-play')).toBeNull();
+    expect(await within(dialog).findByTestId('deposit-play')).toBeTruthy();
+    expect(within(dialog).getByTestId('deposit-play-game')).toBeTruthy();
   });
 
   it('the withdraw widget opens the withdraw dialog with the wallet balance and the limits', async () => {

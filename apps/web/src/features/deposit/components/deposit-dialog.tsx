@@ -16,16 +16,21 @@ import { WalletPanel } from './wallet-deposit';
 interface DepositDialogProps {
   open: boolean;
   onClose: () => void;
+  /**
+   * What sits under the deposit methods: Home puts the game-account feature's "play with the balance" form
+   * there. A slot rather than an import, because features do not import each other.
+   */
+  footer?: ReactNode;
   /** Above the deposit methods: Home invites a player without deposit limits to set one (issue 20). */
   notice?: ReactNode;
 }
 
 /** SPEC §2 Deposit dialog. Its content mounts only while open, so every opening reads the lookup afresh. */
-export function DepositDialog({ open, onClose, notice }: DepositDialogProps) {
+export function DepositDialog({ open, onClose, footer, notice }: DepositDialogProps) {
   const { t } = useTranslation();
   return (
     <Modal open={open} onClose={onClose} title={t('deposit.title')} className="deposit-dialog">
-      {open ? <DepositContent onClose={onClose} notice={notice} /> : null}
+      {open ? <DepositContent onClose={onClose} footer={footer} notice={notice} /> : null}
     </Modal>
   );
 }
@@ -38,7 +43,7 @@ interface Tab {
   panel: ReactNode;
 }
 
-function DepositContent({ onClose, notice }: { onClose: () => void; notice: ReactNode }) {
+function DepositContent({ onClose, footer, notice }: { onClose: () => void; footer: ReactNode; notice: ReactNode }) {
   // SPEC §8: a failed deposit lookup only hides the loader; slip upload still works without it.
   const lookup = useQuery({ queryKey: depositLookupQueryKey, queryFn: getDepositLookup, staleTime: 0 });
 
@@ -80,6 +85,7 @@ function DepositContent({ onClose, notice }: { onClose: () => void; notice: Reac
       ) : (
         <DepositTabs tabs={tabs} />
       )}
+      {footer}
     </div>
   );
 }

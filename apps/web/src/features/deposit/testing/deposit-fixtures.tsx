@@ -78,7 +78,8 @@ export interface DepositSetup {
   lookup?: DepositLookupResponse | Reply;
   wallet?: WalletResponse;
   handlers?: Record<string, Handler | Reply>;
-  /** What the dialog is rendered inside (a provider, a probe). */
+  /** What Home puts under the deposit methods, given the dialog's close; and what Home wraps it in. */
+  footer?: (onClose: () => void) => ReactNode;
   wrap?: (dialog: ReactNode) => ReactNode;
 }
 
@@ -87,6 +88,7 @@ export function renderDeposit({
   lookup = lookupResponse(),
   wallet = walletResponse(),
   handlers = {},
+  footer,
   wrap = (dialog) => dialog,
 }: DepositSetup = {}) {
   const qrHandlers = Object.fromEntries(gatewayCodes.map((code) => [`GET /api/qrcode/${code}`, { body: NO_QR }]));
@@ -98,7 +100,7 @@ export function renderDeposit({
     ...handlers,
   });
   const onClose = vi.fn();
-  const view = renderScreen(wrap(<DepositDialog open onClose={onClose} />));
+  const view = renderScreen(wrap(<DepositDialog open onClose={onClose} footer={footer?.(onClose)} />));
   const count = (method: string, path: string) =>
     calls.filter((call) => call.method === method && call.path === path).length;
   return { ...view, calls, count, onClose };
