@@ -8,9 +8,19 @@ import { HomeScreen } from './home-screen';
 
 // The deposit dialog has its own tests (features/deposit); here only Home's wiring of it is under test.
 vi.mock('@/features/deposit/components/deposit-dialog', () => ({
-  DepositDialog: ({ open, onClose, footer }: { open: boolean; onClose: () => void; footer?: ReactNode }) =>
+  DepositDialog: ({
+    open,
+    onClose,
+    footer,
+    paused,
+  }: {
+    open: boolean;
+    onClose: () => void;
+    footer?: ReactNode;
+    paused?: { reason: string; until: string | null } | null;
+  }) =>
     open ? (
-      <div data-testid="deposit-dialog-stand-in">
+      <div data-testid="deposit-dialog-stand-in" data-paused={paused ? `${paused.reason} ${paused.until}` : ''}>
         <button type="button" data-testid="deposit-stand-in-close" onClick={onClose} />
         {footer}
       </div>
@@ -299,6 +309,7 @@ describe('HomeScreen and player protection (issue 20)', () => {
     timeout: null,
     exclusion: null,
     restrictedUntil: null,
+    depositPause: null,
     realityCheckMinutes: 0,
     heldDeposits: [],
   };
@@ -319,6 +330,30 @@ describe('HomeScreen and player protection (issue 20)', () => {
     expect(within(status).getByRole('link', { name: 'Open Play safe' }).getAttribute('href')).toBe('/user/play-safe');
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(calls.some((call) => call.path === '/api/lookup/banners')).toBe(false);
+  });
+
+  it('hands the deposit dialog why deposits are paused and until when, and no play form then', async () => {
+    remember();
+    const until = '2026-03-08T07:00:00.000Z';
+    walletApi({
+      'GET /api/account/protection': {
+        body: {
+          protection: {
+            ...open,
+            state: 'timeout',
+            restrictedUntil: until,
+            depositPause: { reason: 'timeout', period: null, until },
+          },
+        },
+      },
+      'GET /api/lookup/banners': noBanners,
+    });
+    const { user } = renderScreen(<HomeScreen />);
+    await screen.findByTestId('protection-status');
+    await user.click(await screen.findByTestId('widget-deposit'));
+    const dialog = await screen.findByTestId('deposit-dialog-stand-in');
+    expect(dialog.getAttribute('data-paused')).toBe(`timeout ${until}`);
+    expect(within(dialog).queryByTestId('deposit-play')).toBeNull();
   });
 
   it('when play is open, shows the banners and no pause notice', async () => {

@@ -248,6 +248,7 @@ function HomeContent() {
           <DepositDialog
             open
             onClose={closeMoneyDialog}
+            paused={protection.data?.depositPause ?? null}
             footer={
               // A pause refuses moves into games as well (SPEC protection): no form that could only fail.
               paused ? null : (

@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import { QR_BANK_CODES, QR_GATEWAYS, type QrBankCode } from '@wallet/contract/constants';
 import type { BankDepositAccount, DepositLookupResponse } from '@wallet/contract/deposit';
+import type { DepositPause } from '@wallet/contract/protection';
 import type { QrcodeRecord } from '@wallet/contract/qrcode';
 import type { WalletResponse } from '@wallet/contract/wallet';
 import { type Handler, mockApi, type Reply } from '@wallet/web-kit/testing/mock-api';
@@ -81,6 +82,8 @@ export interface DepositSetup {
   /** What Home puts under the deposit methods, given the dialog's close; and what Home wraps it in. */
   footer?: (onClose: () => void) => ReactNode;
   wrap?: (dialog: ReactNode) => ReactNode;
+  /** What Home passes from the player's protection when deposits are paused. */
+  paused?: DepositPause | null;
 }
 
 /** The dialog, with a fake API answering every call it makes on opening. */
@@ -90,6 +93,7 @@ export function renderDeposit({
   handlers = {},
   footer,
   wrap = (dialog) => dialog,
+  paused = null,
 }: DepositSetup = {}) {
   const qrHandlers = Object.fromEntries(gatewayCodes.map((code) => [`GET /api/qrcode/${code}`, { body: NO_QR }]));
   const calls = mockApi({
@@ -100,7 +104,7 @@ export function renderDeposit({
     ...handlers,
   });
   const onClose = vi.fn();
-  const view = renderScreen(wrap(<DepositDialog open onClose={onClose} footer={footer?.(onClose)} />));
+  const view = renderScreen(wrap(<DepositDialog open onClose={onClose} footer={footer?.(onClose)} paused={paused} />));
   const count = (method: string, path: string) =>
     calls.filter((call) => call.method === method && call.path === path).length;
   return { ...view, calls, count, onClose };
