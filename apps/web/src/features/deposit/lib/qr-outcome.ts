@@ -71,7 +71,12 @@ export function usePaidWhileAway(
       setShownId(null);
     };
     queryClient
-      .fetchQuery({ queryKey: qrcodeStatusQueryKey(code, shownId), queryFn: () => getQrcodeStatus(code, shownId) })
+      // staleTime 0: the cached answer is the PENDING seen before going offline; only a fresh one will do.
+      .fetchQuery({
+        queryKey: qrcodeStatusQueryKey(code, shownId),
+        queryFn: () => getQrcodeStatus(code, shownId),
+        staleTime: 0,
+      })
       .then(settle, () => settle());
     return () => {
       live = false;
