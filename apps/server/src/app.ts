@@ -161,7 +161,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const events =
     deps.events ??
     createDomainEvents((error, event) => app.log.error({ err: error, event }, 'domain event handler failed'));
-  events.afterCommit('wallet.changed', ({ userId, walletMinor }) => realtime.walletChanged(userId, walletMinor));
+  events.afterCommit('wallet.changed', ({ userId, walletMinor, deposit }) =>
+    realtime.walletChanged(userId, walletMinor, deposit),
+  );
   await earnWheelCoinsOnDeposits(events, {
     systemAccount,
     depositUnitsPerCoin: { THB: config.depositBahtPerCoin, LAK: config.depositKipPerCoin },

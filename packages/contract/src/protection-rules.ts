@@ -47,6 +47,10 @@ export type RealityCheckMinutes = (typeof REALITY_CHECK_MINUTES)[number];
 export const PROTECTION_STATES = ['open', 'timeout', 'excluded', 'closed', 'cooling_off'] as const;
 export type ProtectionState = (typeof PROTECTION_STATES)[number];
 
+/** Why deposits are paused (ProtectionView.depositPause): a paused state, or a deposit limit used up. */
+export const DEPOSIT_PAUSE_REASONS = ['timeout', 'excluded', 'closed', 'cooling_off', 'limit'] as const;
+export type DepositPauseReason = (typeof DEPOSIT_PAUSE_REASONS)[number];
+
 /** The refusal code of each restricted state (declared in DESIGNED_CODES, translated th/lo/en). */
 export const RESTRICTED_STATE_CODES = {
   timeout: 'PLAYER_TIMED_OUT',

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { apiAmount, toMinor } from './money.ts';
 import {
   DEPOSIT_HOLD_REASONS,
+  DEPOSIT_PAUSE_REASONS,
   EXCLUSION_MONTHS,
   LIMIT_PERIODS,
   PROTECTION_STATES,
@@ -61,6 +62,19 @@ export const protectionView = z.object({
     .nullable(),
   /** When play opens again: time-out or exclusion end, cooling-off end; null when open or closed. */
   restrictedUntil: instant.nullable(),
+  /**
+   * Why a deposit made now would be refused or held, and until when: the state while play is paused
+   * (until restrictedUntil; null for closed), else `limit` when a limit has nothing left (period: the
+   * window, until: when its oldest deposit leaves it, the latest of them when several are used up).
+   * Null while deposits are open. The deposit dialog shows it instead of the accounts.
+   */
+  depositPause: z
+    .object({
+      reason: z.enum(DEPOSIT_PAUSE_REASONS),
+      period: z.enum(LIMIT_PERIODS).nullable(),
+      until: instant.nullable(),
+    })
+    .nullable(),
   /** Reality-check interval in minutes, 0 for off. */
   realityCheckMinutes: z.number().int(),
   /**
@@ -71,6 +85,7 @@ export const protectionView = z.object({
   heldDeposits: z.array(z.object({ amount: z.number(), at: instant, reason: z.enum(DEPOSIT_HOLD_REASONS) })),
 });
 export type ProtectionView = z.infer<typeof protectionView>;
+export type DepositPause = NonNullable<ProtectionView['depositPause']>;
 
 /** GET /api/account/protection and the answer of every write below. */
 export const protectionResponse = z.object({ protection: protectionView });

@@ -21,6 +21,22 @@ export const socketAuth = z.union([
 ]);
 export type SocketAuth = z.infer<typeof socketAuth>;
 
-/** The payload of WALLET_CHANGED_EVENT (realtime-events.ts). */
-export const walletChangedEvent = z.object({ wallet: walletBalance, updatedAt: isoDateTime });
+/**
+ * What moved the balance, when the app should say so: a credited deposit, whatever its route (bank feed,
+ * QR, slip, gift link, a confirmed notice). `statementId` lets the app say it once per deposit.
+ */
+export const walletMovement = z.object({
+  kind: z.literal('deposit'),
+  /** Baht (or the wallet's currency), 2 decimals, positive. */
+  amount: z.number(),
+  statementId: z.string(),
+});
+export type WalletMovement = z.infer<typeof walletMovement>;
+
+/** The payload of WALLET_CHANGED_EVENT (realtime-events.ts); `movement` is absent for other changes. */
+export const walletChangedEvent = z.object({
+  wallet: walletBalance,
+  updatedAt: isoDateTime,
+  movement: walletMovement.optional(),
+});
 export type WalletChangedEvent = z.infer<typeof walletChangedEvent>;

@@ -52,7 +52,12 @@ export interface InTransactionEvents {
 /** After-commit notifications: the change is durable; a handler can neither undo it nor fail the request. */
 export interface AfterCommitEvents {
   /** The player's wallet balance changed (minor units, after the change). */
-  'wallet.changed': { userId: string; walletMinor: number };
+  'wallet.changed': {
+    userId: string;
+    walletMinor: number;
+    /** Set when a deposit was credited (deposit-crediting.ts): the player's app says "received". */
+    deposit?: { amountMinor: number; statementId: string };
+  };
   /** A refresh booked what the game providers reported (wins, losses, settled transfers). */
   'game.refreshed': { userId: string };
 }

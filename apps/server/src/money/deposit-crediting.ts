@@ -175,7 +175,11 @@ export function createDepositService(deps: {
         if (record && !(await record(trx, booked.statementId))) throw new Declined('declined');
         return booked;
       });
-      events.notify('wallet.changed', { userId: deposit.userId, walletMinor: booked.toBalance });
+      events.notify('wallet.changed', {
+        userId: deposit.userId,
+        walletMinor: booked.toBalance,
+        deposit: { amountMinor: deposit.amount, statementId: booked.statementId },
+      });
       return { credited: true, walletMinor: booked.toBalance, statementId: booked.statementId };
     } catch (error) {
       if (error instanceof Declined) return { credited: false, reason: error.reason };

@@ -95,6 +95,8 @@ describe.each(testDialects())('realtime balance (%s)', (dialect) => {
     await fundWallet(ctx.app, phone, 120.5);
     expect((await first).wallet).toEqual({ amount: 120.5 });
     expect((await second).wallet).toEqual({ amount: 120.5 });
+    // A bank transfer seen by the bank feed says it was a deposit and how much, so the app can say "received".
+    expect((await first).movement).toMatchObject({ kind: 'deposit', amount: 120.5 });
 
     await ctx.app.inject({ method: 'GET', url: '/api/wallet/activate/pg', headers: bearer(token) });
     const afterTransfer = nextWalletEvent(tab);
@@ -105,6 +107,7 @@ describe.each(testDialects())('realtime balance (%s)', (dialect) => {
       payload: { from: 'WALLET', to: 'pg', amount: 20 },
     });
     expect((await afterTransfer).wallet).toEqual({ amount: 100.5 });
+    expect((await afterTransfer).movement).toBeUndefined();
     expect(strangerHeard).toBe(false);
   });
 

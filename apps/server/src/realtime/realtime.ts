@@ -23,8 +23,11 @@ import { findLiveSession } from '../modules/account/account.repo.ts';
 import type { ChatRealtime, SocketIdentity } from '../modules/chat/chat-push.ts';
 
 export interface Realtime {
-  /** Tells every open app of the player (any tab, device or server instance) its new wallet balance. */
-  walletChanged(userId: string, walletMinor: number): void;
+  /**
+   * Tells every open app of the player (any tab, device or server instance) its new wallet balance and,
+   * for a credited deposit, its amount (the app says "received").
+   */
+  walletChanged(userId: string, walletMinor: number, deposit?: { amountMinor: number; statementId: string }): void;
   /** Disconnects the sockets of a player's sessions that ended, on every instance (EndedSessions says which). */
   sessionsEnded(userId: string, which?: EndedSessions): void;
   /** The same for an operator's sessions (logout, disable, password reset or change). */
@@ -159,13 +162,16 @@ export function attachRealtime(
   });
 
   return {
-    walletChanged(userId, walletMinor) {
+    walletChanged(userId, walletMinor, deposit) {
       const room = playerRoom(userId);
       // On its own (no Redis adapter) this server knows every socket: a room nobody joined needs no event.
       if (redis.length === 0 && !io.sockets.adapter.rooms.has(room)) return;
       const event: WalletChangedEvent = {
         wallet: { amount: fromMinor(walletMinor) },
         updatedAt: new Date(deps.clock.now()).toISOString(),
+        ...(deposit
+          ? { movement: { kind: 'deposit', amount: fromMinor(deposit.amountMinor), statementId: deposit.statementId } }
+          : {}),
       };
       io.to(room).emit(WALLET_CHANGED_EVENT, event);
     },

@@ -168,6 +168,19 @@ export async function depositedSince(db: Reader, userId: string, since: number):
   return Number(row.total);
 }
 
+/** When the oldest deposit counted since `since` was made (ms), or null: when a used-up window frees. */
+export async function oldestDepositSince(db: Reader, userId: string, since: number): Promise<number | null> {
+  const row = await db
+    .selectFrom('statements')
+    .select((eb) => eb.fn.min<string | number>('created_at').as('oldest'))
+    .where('user_id', '=', userId)
+    .where('created_at', '>=', since)
+    .where('statement_type', '=', 'deposit')
+    .where('status', 'in', ['SUCCESS', 'PENDING'])
+    .executeTakeFirst();
+  return row?.oldest === null || row?.oldest === undefined ? null : Number(row.oldest);
+}
+
 /** The player's money movements since `since`, summed by type and direction (reality check). */
 export async function movementsSince(db: Reader, userId: string, since: number) {
   return db

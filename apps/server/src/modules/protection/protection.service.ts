@@ -129,9 +129,16 @@ export function createProtection(deps: ProtectionDeps) {
     ]);
     const { state, restrictedUntil } = standing(row, now);
     const limits = {} as ProtectionView['limits'];
+    let limitPause: { period: LimitPeriod; until: number } | null = null;
     for (const period of LIMIT_PERIODS) {
       const amount = row ? num(row[LIMIT_COLUMN[period]]) : null;
       const used = await repo.depositedSince(db, userId, now - LIMIT_WINDOW_MS[period]);
+      if (amount !== null && used >= amount) {
+        // Deposits open again when the window's oldest deposit leaves it; with several windows used up, the last.
+        const oldest = await repo.oldestDepositSince(db, userId, now - LIMIT_WINDOW_MS[period]);
+        const until = (oldest ?? now) + LIMIT_WINDOW_MS[period];
+        if (!limitPause || until > limitPause.until) limitPause = { period, until };
+      }
       const pending = pendings.find((p) => p.period === period);
       limits[period] = {
         amount: amount === null ? null : fromMinor(amount),
@@ -174,6 +181,12 @@ export function createProtection(deps: ProtectionDeps) {
             }
           : null,
       restrictedUntil: iso(restrictedUntil),
+      depositPause:
+        state !== 'open'
+          ? { reason: state, period: null, until: iso(restrictedUntil) }
+          : limitPause
+            ? { reason: 'limit', period: limitPause.period, until: iso(limitPause.until) }
+            : null,
       realityCheckMinutes: row ? Number(row.reality_check_minutes) : 0,
       heldDeposits: held.map((h) => ({
         amount: fromMinor(h.amount),

@@ -182,6 +182,24 @@ describe.each(testDialects())('player protection (%s)', (dialect) => {
       expect((await p.protection()).limits.month.used).toBe(0);
     });
 
+    it('pauses deposits once a limit is used up, until the oldest deposit in its window leaves it', async () => {
+      const p = await player();
+      await p.limits({ day: 500, week: null, month: null });
+      const first = ctx.clock.now();
+      expect((await bankDeposit(p, 300)).statusCode).toBe(200);
+      expect((await p.protection()).depositPause).toBeNull();
+      ctx.clock.advance(HOUR);
+      expect((await bankDeposit(p, 200)).statusCode).toBe(200);
+      expect((await p.protection()).depositPause).toEqual({
+        reason: 'limit',
+        period: 'day',
+        until: new Date(first + DAY).toISOString(),
+      });
+      ctx.clock.advance(DAY - HOUR + 1);
+      expect((await p.protection()).depositPause).toBeNull();
+      await p.limits(NONE);
+    });
+
     it('refuses a manual deposit notice over a limit, and counts notices still waiting', async () => {
       const p = await player();
       await p.limits({ day: 500, week: null, month: null });
@@ -421,6 +439,8 @@ describe.each(testDialects())('player protection (%s)', (dialect) => {
         state: 'timeout',
         timeout: { days: 7, active: true, endsAt: new Date(started + 7 * DAY).toISOString() },
         restrictedUntil: new Date(started + 7 * DAY).toISOString(),
+        // The deposit dialog says deposits are paused, why and until when, instead of offering accounts.
+        depositPause: { reason: 'timeout', period: null, until: new Date(started + 7 * DAY).toISOString() },
       });
       await expectPlayBlocked(p, 'PLAYER_TIMED_OUT');
       await expectWithdrawalAndStatementOpen(p);
@@ -652,6 +672,7 @@ describe.each(testDialects())('player protection (%s)', (dialect) => {
       timeout: null,
       exclusion: null,
       restrictedUntil: null,
+      depositPause: null,
       realityCheckMinutes: 0,
       heldDeposits: [],
     });

@@ -1,8 +1,9 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, renderHook, waitFor } from '@testing-library/react';
+import { act, renderHook, screen, waitFor } from '@testing-library/react';
 import type { WalletResponse } from '@wallet/contract/wallet';
 import { setToken } from '@wallet/web-kit/lib/auth-token';
 import { mockApi } from '@wallet/web-kit/testing/mock-api';
+import { ToastProvider } from '@wallet/web-kit/ui/toast';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { walletQueryKey } from '@/lib/wallet/get-wallet';
@@ -56,7 +57,9 @@ function setup() {
   queryClient.setQueryData(walletQueryKey, walletResponse());
   queryClient.setQueryData(statementQueryKey(1), { total: 0, statements: [] });
   const wrapper = ({ children }: { children: ReactNode }) => (
-    <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+    <QueryClientProvider client={queryClient}>
+      <ToastProvider>{children}</ToastProvider>
+    </QueryClientProvider>
   );
   return { queryClient, ...renderHook(() => useWalletRealtime(), { wrapper }) };
 }
@@ -101,6 +104,23 @@ describe('useWalletRealtime', () => {
     // A late event about an older change leaves the newer time in place.
     act(() => sockets[0]?.emit('wallet:changed', { wallet: { amount: 40 }, updatedAt: '2026-03-01T00:01:00.000Z' }));
     expect(queryClient.getQueryData(lastSyncQueryKey)).toBe('2026-03-01T00:05:00.000Z');
+  });
+
+  it('says "received" for a credited deposit, whatever its route, and nothing for other changes', async () => {
+    setToken('token-1', true);
+    setup();
+    await waitFor(() => expect(sockets).toHaveLength(1));
+
+    act(() => sockets[0]?.emit('wallet:changed', { wallet: { amount: 900 }, updatedAt: '2026-03-01T00:05:00.000Z' }));
+    expect(screen.queryByRole('status')).toBeNull();
+
+    const deposit = { kind: 'deposit', amount: 500, statementId: 'st-1' };
+    const event = { wallet: { amount: 1400 }, updatedAt: '2026-03-01T00:06:00.000Z', movement: deposit };
+    act(() => sockets[0]?.emit('wallet:changed', event));
+    expect((await screen.findByRole('status')).textContent).toBe('Received 500.00 baht');
+    // The same deposit told twice (another instance, a replay) is said once.
+    act(() => sockets[0]?.emit('wallet:changed', event));
+    expect(screen.getAllByRole('status')).toHaveLength(1);
   });
 
   it('catches up with one reload after a reconnection', async () => {

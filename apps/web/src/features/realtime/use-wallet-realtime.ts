@@ -1,8 +1,11 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
-import type { WalletChangedEvent } from '@wallet/contract/realtime';
+import type { WalletChangedEvent, WalletMovement } from '@wallet/contract/realtime';
 import { SOCKET_PATH, WALLET_CHANGED_EVENT } from '@wallet/contract/realtime-events';
 import { getToken } from '@wallet/web-kit/lib/auth-token';
-import { useEffect, useSyncExternalStore } from 'react';
+import { formatMoney } from '@wallet/web-kit/ui/money';
+import { useToast } from '@wallet/web-kit/ui/toast';
+import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { useTranslation } from 'react-i18next';
 import { api } from '@/lib/api-client';
 import { config } from '@/lib/config';
 import { setCachedWalletBalance } from '@/lib/wallet/get-wallet';
@@ -19,15 +22,46 @@ function isWalletChanged(value: unknown): value is WalletChangedEvent {
   return Boolean(wallet) && typeof (wallet as { amount?: unknown }).amount === 'number';
 }
 
+function depositOf(event: WalletChangedEvent): WalletMovement | undefined {
+  const movement = event.movement as Partial<WalletMovement> | undefined;
+  if (movement?.kind !== 'deposit' || typeof movement.amount !== 'number') return undefined;
+  return movement as WalletMovement;
+}
+
 /**
  * Applies a wallet:changed event: the header amount and its "balance updated" time at once, then a reload of
- * the wallet and the statement.
+ * the wallet and the statement; a credited deposit is handed to `onDeposit` (the "received" toast).
  */
-export function applyWalletChanged(queryClient: QueryClient, event: unknown): void {
+export function applyWalletChanged(
+  queryClient: QueryClient,
+  event: unknown,
+  onDeposit?: (deposit: WalletMovement) => void,
+): void {
   if (!isWalletChanged(event)) return;
   setCachedWalletBalance(queryClient, { amount: event.wallet.amount });
   if (typeof event.updatedAt === 'string') recordBalanceUpdate(queryClient, event.updatedAt);
   void invalidateMoney(queryClient);
+  const deposit = depositOf(event);
+  if (deposit) onDeposit?.(deposit);
+}
+
+/**
+ * "Received 500.00 baht" for every credited deposit, whatever its route: a bank transfer seen by the bank
+ * feed otherwise changed the balance without a word. The toast shows in an open dialog or on the screen
+ * under it (ToastProvider places it). Each statement is said once, should the event arrive twice.
+ */
+function useDepositToast(): (deposit: WalletMovement) => void {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const said = useRef(new Set<string>());
+  const latest = useRef({ t, toast });
+  latest.current = { t, toast };
+  const say = useRef((deposit: WalletMovement) => {
+    if (said.current.has(deposit.statementId)) return;
+    said.current.add(deposit.statementId);
+    latest.current.toast.success(latest.current.t('wallet.depositReceived', { amount: formatMoney(deposit.amount) }));
+  });
+  return say.current;
 }
 
 /** The stored token, re-read when another tab logs in or out, or when this tab comes back into view. */
@@ -65,6 +99,7 @@ function socketOrigin(): string | undefined {
 export function useWalletRealtime(): void {
   const queryClient = useQueryClient();
   const token = useAuthToken();
+  const onDeposit = useDepositToast();
 
   useEffect(() => {
     if (!token) return;
@@ -91,7 +126,7 @@ export function useWalletRealtime(): void {
             if (connectedBefore) void invalidateMoney(queryClient);
             connectedBefore = true;
           });
-          socket.on(WALLET_CHANGED_EVENT, (event: unknown) => applyWalletChanged(queryClient, event));
+          socket.on(WALLET_CHANGED_EVENT, (event: unknown) => applyWalletChanged(queryClient, event, onDeposit));
           // The server closes the sockets of sessions that ended (suspended, signed out everywhere, a new
           // password): one call finds out whether this session is one of them, and its invalid-token answer
           // signs the app out at once (SPEC §8). A session still alive reconnects.
@@ -116,5 +151,5 @@ export function useWalletRealtime(): void {
       cancelIdle();
       disconnect?.();
     };
-  }, [token, queryClient]);
+  }, [token, queryClient, onDeposit]);
 }

@@ -50,6 +50,7 @@ const protection: ProtectionView = {
   timeout: { startedAt: '2026-03-01T03:00:00.000Z', endsAt: '2026-03-02T03:00:00.000Z', days: 1, active: true },
   exclusion: null,
   restrictedUntil: '2026-03-02T03:00:00.000Z',
+  depositPause: { reason: 'timeout', period: null, until: '2026-03-02T03:00:00.000Z' },
   realityCheckMinutes: 30,
   heldDeposits: [],
 };

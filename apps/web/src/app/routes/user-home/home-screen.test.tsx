@@ -8,10 +8,20 @@ import { HomeScreen } from './home-screen';
 
 // The deposit dialog has its own tests (features/deposit); here only Home's wiring of it is under test.
 vi.mock('@/features/deposit/components/deposit-dialog', () => ({
-  DepositDialog: ({ open, onClose, footer }: { open: boolean; onClose: () => void; footer?: ReactNode }) =>
+  DepositDialog: ({
+    open,
+    onClose,
+    footer,
+    paused,
+  }: {
+    open: boolean;
+    onClose: () => void;
+    footer?: ReactNode;
+    paused?: { reason: string; until: string | null } | null;
+  }) =>
     open ? (
-      <div data-testid="deposit-dialog-stand-in">
-        <button type="button" onClick={onClose} />
+      <div data-testid="deposit-dialog-stand-in" data-paused={paused ? `${paused.reason} ${paused.until}` : ''}>
+        <button type="button" data-testid="deposit-stand-in-close" onClick={onClose} />
         {footer}
       </div>
     ) : null,
@@ -234,19 +244,19 @@ describe('HomeScreen', () => {
     await user.click(await screen.findByTestId('widget-deposit'));
     // The money dialogs load when opened (a lazy chunk), so they appear a moment after the tap.
     const dialog = await screen.findByTestId('deposit-dialog-stand-in');
-    await user.click(within(dialog).getByRole('button'));
+    await user.click(within(dialog).getByTestId('deposit-stand-in-close'));
     expect(screen.queryByTestId('deposit-dialog-stand-in')).toBeNull();
   });
 
-  it('puts nothing under the deposit methods: playing with the balance is not a way to deposit (issue 18)', async () => {
+  it('puts the play-with-balance form under the deposit methods (SPEC §2: the window that transfers first)', async () => {
     remember();
     walletApi();
     const { user } = renderScreen(<HomeScreen />);
     await user.click(await screen.findByTestId('widget-deposit'));
     // The money dialogs load when opened (a lazy chunk), so they appear a moment after the tap.
     const dialog = await screen.findByTestId('deposit-dialog-stand-in');
-    expect(within(dialog).getAllByRole('button')).toHaveLength(1);
-    expect(within(dialog).queryByTestId('deposit-play')).toBeNull();
+    expect(await within(dialog).findByTestId('deposit-play')).toBeTruthy();
+    expect(within(dialog).getByTestId('deposit-play-game')).toBeTruthy();
   });
 
   it('the withdraw widget opens the withdraw dialog with the wallet balance and the limits', async () => {
@@ -299,6 +309,7 @@ describe('HomeScreen and player protection (issue 20)', () => {
     timeout: null,
     exclusion: null,
     restrictedUntil: null,
+    depositPause: null,
     realityCheckMinutes: 0,
     heldDeposits: [],
   };
@@ -319,6 +330,30 @@ describe('HomeScreen and player protection (issue 20)', () => {
     expect(within(status).getByRole('link', { name: 'Open Play safe' }).getAttribute('href')).toBe('/user/play-safe');
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(calls.some((call) => call.path === '/api/lookup/banners')).toBe(false);
+  });
+
+  it('hands the deposit dialog why deposits are paused and until when, and no play form then', async () => {
+    remember();
+    const until = '2026-03-08T07:00:00.000Z';
+    walletApi({
+      'GET /api/account/protection': {
+        body: {
+          protection: {
+            ...open,
+            state: 'timeout',
+            restrictedUntil: until,
+            depositPause: { reason: 'timeout', period: null, until },
+          },
+        },
+      },
+      'GET /api/lookup/banners': noBanners,
+    });
+    const { user } = renderScreen(<HomeScreen />);
+    await screen.findByTestId('protection-status');
+    await user.click(await screen.findByTestId('widget-deposit'));
+    const dialog = await screen.findByTestId('deposit-dialog-stand-in');
+    expect(dialog.getAttribute('data-paused')).toBe(`timeout ${until}`);
+    expect(within(dialog).queryByTestId('deposit-play')).toBeNull();
   });
 
   it('when play is open, shows the banners and no pause notice', async () => {

@@ -65,6 +65,10 @@ const RefundDialog = lazy(
 const ProtectionNotice = lazy(() =>
   import('@/features/protection/components/protection-notice').then((module) => ({ default: module.ProtectionNotice })),
 );
+// SPEC §2: the deposit dialog's play-with-balance window, which transfers first when the amount is over 0.
+const DepositPlay = lazy(() =>
+  import('@/features/game-account/components/deposit-play').then((module) => ({ default: module.DepositPlay })),
+);
 const LimitInvite = lazy(() =>
   import('@/features/protection/components/limit-invite').then((module) => ({ default: module.LimitInvite })),
 );
@@ -244,6 +248,15 @@ function HomeContent() {
           <DepositDialog
             open
             onClose={closeMoneyDialog}
+            paused={protection.data?.depositPause ?? null}
+            footer={
+              // A pause refuses moves into games as well (SPEC protection): no form that could only fail.
+              paused ? null : (
+                <Suspense fallback={null}>
+                  <DepositPlay onClose={closeMoneyDialog} />
+                </Suspense>
+              )
+            }
             notice={
               <Suspense fallback={null}>
                 <LimitInvite where="deposit" />

@@ -210,3 +210,43 @@ describe('DepositDialog: bank account name edit', () => {
     expect(screen.getByTestId('deposit-own-name').textContent).toBe('SOMCHAI JAIDEE');
   });
 });
+
+describe('DepositDialog: deposits paused by player protection', () => {
+  const until = '2026-03-08T07:00:00.000Z';
+
+  it('says why and until when on every method, and offers no bank account, during a time-out', async () => {
+    const { user, count } = renderDeposit({ paused: { reason: 'timeout', period: null, until } });
+    const tabs = await screen.findAllByRole('tab');
+    expect(tabs.map((tab) => tab.textContent)).toEqual(['Bank', 'QR code', 'e-Wallet', 'Slip']);
+    for (const id of ['bank', 'qr', 'wallet', 'slip']) {
+      await user.click(screen.getByTestId(`deposit-tab-${id}`));
+      const panel = screen.getByTestId(`deposit-panel-${id}`);
+      const paused = within(panel).getByTestId('deposit-paused');
+      expect(paused.textContent).toContain('Deposits are paused');
+      expect(paused.textContent).toContain('You are taking a time-out');
+      expect(paused.textContent).toContain('08/03/2026 14:00:00');
+    }
+    expect(screen.queryByTestId('deposit-bank-KBANK')).toBeNull();
+    expect(screen.queryByText('Detected automatically and credited within 1 minute.')).toBeNull();
+    expect(screen.queryByTestId('slip-input')).toBeNull();
+    expect(count('GET', '/api/qrcode/KBANK')).toBe(0);
+  });
+
+  it('names the deposit limit that is used up and when deposits open again', async () => {
+    renderDeposit({ paused: { reason: 'limit', period: 'day', until } });
+    const paused = within(await screen.findByTestId('deposit-panel-bank')).getByTestId('deposit-paused');
+    expect(paused.textContent).toContain('You have reached your daily deposit limit');
+    expect(paused.textContent).toContain('08/03/2026 14:00:00');
+  });
+
+  it('says it in Thai and Lao as well', async () => {
+    await setLanguage('th');
+    const thai = renderDeposit({ paused: { reason: 'timeout', period: null, until } });
+    expect((await screen.findByTestId('deposit-paused')).textContent).toContain('พักการฝาก');
+    thai.unmount();
+    await setLanguage('lo');
+    renderDeposit({ paused: { reason: 'timeout', period: null, until } });
+    expect((await screen.findByTestId('deposit-paused')).textContent).toContain('ພັກການຝາກ');
+    await setLanguage('en');
+  });
+});

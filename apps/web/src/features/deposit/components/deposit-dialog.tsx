@@ -1,5 +1,6 @@
 import '@/styles/deposit.css';
 import { useQuery } from '@tanstack/react-query';
+import type { DepositPause } from '@wallet/contract/protection';
 import { BankIcon, BellIcon, QrIcon, UploadIcon, WalletIcon } from '@wallet/web-kit/ui/icons';
 import { Loader } from '@wallet/web-kit/ui/loader';
 import { Modal } from '@wallet/web-kit/ui/modal';
@@ -8,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { depositLookupQueryKey, getDepositLookup } from '@/features/deposit/api/get-deposit-lookup';
 import { qrGateways, transferAccounts } from '../lib/deposit-rules';
 import { BankPanel } from './bank-accounts';
+import { DepositPaused } from './deposit-paused';
 import { ManualPanel } from './manual-deposit';
 import { QrPanel } from './qr-deposit';
 import { SlipPanel } from './slip-upload';
@@ -16,16 +18,23 @@ import { WalletPanel } from './wallet-deposit';
 interface DepositDialogProps {
   open: boolean;
   onClose: () => void;
+  /**
+   * What sits under the deposit methods: Home puts the game-account feature's "play with the balance" form
+   * there. A slot rather than an import, because features do not import each other.
+   */
+  footer?: ReactNode;
   /** Above the deposit methods: Home invites a player without deposit limits to set one (issue 20). */
   notice?: ReactNode;
+  /** From the player's protection (Home reads it): every method then says why and until when, instead of itself. */
+  paused?: DepositPause | null;
 }
 
 /** SPEC §2 Deposit dialog. Its content mounts only while open, so every opening reads the lookup afresh. */
-export function DepositDialog({ open, onClose, notice }: DepositDialogProps) {
+export function DepositDialog({ open, onClose, footer, notice, paused = null }: DepositDialogProps) {
   const { t } = useTranslation();
   return (
     <Modal open={open} onClose={onClose} title={t('deposit.title')} className="deposit-dialog">
-      {open ? <DepositContent onClose={onClose} notice={notice} /> : null}
+      {open ? <DepositContent onClose={onClose} footer={footer} notice={notice} paused={paused} /> : null}
     </Modal>
   );
 }
@@ -38,7 +47,17 @@ interface Tab {
   panel: ReactNode;
 }
 
-function DepositContent({ onClose, notice }: { onClose: () => void; notice: ReactNode }) {
+function DepositContent({
+  onClose,
+  footer,
+  notice,
+  paused,
+}: {
+  onClose: () => void;
+  footer: ReactNode;
+  notice: ReactNode;
+  paused: DepositPause | null;
+}) {
   // SPEC §8: a failed deposit lookup only hides the loader; slip upload still works without it.
   const lookup = useQuery({ queryKey: depositLookupQueryKey, queryFn: getDepositLookup, staleTime: 0 });
 
@@ -67,7 +86,9 @@ function DepositContent({ onClose, notice }: { onClose: () => void; notice: Reac
     { id: 'slip', icon: <UploadIcon />, panel: <SlipPanel /> },
     data?.isManual ? { id: 'manual', icon: <BellIcon />, panel: <ManualPanel /> } : null,
   ];
-  const tabs = candidates.filter((tab): tab is Tab => tab !== null);
+  const available = candidates.filter((tab): tab is Tab => tab !== null);
+  // Paused, each method keeps its tab (the player looks for it there) but shows why instead of itself.
+  const tabs = paused ? available.map((tab) => ({ ...tab, panel: <DepositPaused pause={paused} /> })) : available;
   const only = tabs.length === 1 ? tabs[0] : undefined;
 
   return (
@@ -80,6 +101,7 @@ function DepositContent({ onClose, notice }: { onClose: () => void; notice: Reac
       ) : (
         <DepositTabs tabs={tabs} />
       )}
+      {footer}
     </div>
   );
 }

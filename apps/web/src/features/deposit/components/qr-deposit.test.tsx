@@ -1,8 +1,9 @@
-import { type QueryClient, useQueryClient } from '@tanstack/react-query';
+import { onlineManager, type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import type { Reply } from '@wallet/web-kit/testing/mock-api';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { isKeptOnScreenOffline } from '@/lib/online';
 import { setCachedWalletBalance } from '@/lib/wallet/get-wallet';
 import {
   type DepositSetup,
@@ -35,7 +36,7 @@ afterEach(() => {
 const button = (testId: string) => screen.getByTestId(testId) as HTMLButtonElement;
 const input = (testId: string) => screen.getByTestId(testId) as HTMLInputElement;
 
-type Handlers = Record<string, Reply | ((body: unknown) => Reply)>;
+type Handlers = Record<string, Reply | ((body: unknown) => Reply | Promise<Reply>)>;
 
 /** Opens the QR tab and, given a gateway, picks it and waits for its form or its QR. */
 async function openQr(handlers: Handlers = {}, code?: string, setup: Partial<DepositSetup> = {}) {
@@ -357,6 +358,64 @@ describe('QR deposit: a paid QR (issue 18, flow 1)', () => {
     );
     expect(await screen.findByTestId('qr-create-PAYONEX')).toBeTruthy();
     expect(screen.queryByTestId('qr-paid-PAYONEX')).toBeNull();
+  });
+});
+
+describe('QR deposit: offline with a QR open', () => {
+  /** The phone's network as the browser and the query cache see it. */
+  function setOnline(online: boolean) {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(online);
+    onlineManager.setOnline(online);
+    window.dispatchEvent(new Event(online ? 'online' : 'offline'));
+  }
+  afterEach(() => setOnline(true));
+
+  it('keeps the QR and its countdown on screen with an offline strip, holding off the offline screen', async () => {
+    await openQr(
+      {
+        'GET /api/qrcode/WW': { body: qrRecord('WW', 250, inFive) },
+        'GET /api/qrcode/WW/qr-WW-250': { body: { qrcodeId: 'qr-WW-250', status: 'PENDING', amount: 250 } },
+      },
+      'WW',
+    );
+    expect(screen.queryByTestId('qr-offline-WW')).toBeNull();
+    act(() => setOnline(false));
+    expect(screen.getByTestId('qr-image-WW')).toBeTruthy();
+    expect(screen.getByTestId('qr-countdown-WW').textContent).toBe('05:00');
+    expect(screen.getByTestId('qr-offline-WW').textContent).toContain("You're offline");
+    expect(isKeptOnScreenOffline()).toBe(true);
+    act(() => setOnline(true));
+    expect(screen.queryByTestId('qr-offline-WW')).toBeNull();
+  });
+
+  it('shows the paid state on reconnecting when the QR was paid meanwhile, not an empty form', async () => {
+    let paid = false;
+    let statusAnswered: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      statusAnswered = resolve;
+    });
+    await openQr(
+      {
+        // Back online, the QR list answers first: the paid QR is no longer open.
+        'GET /api/qrcode/WW': () => {
+          if (!paid) return { body: qrRecord('WW', 250, inFive) };
+          setTimeout(statusAnswered, 50);
+          return { body: NO_QR };
+        },
+        'GET /api/qrcode/WW/qr-WW-250': async () => {
+          if (!paid) return { body: { qrcodeId: 'qr-WW-250', status: 'PENDING', amount: 250 } };
+          await held;
+          return { body: { qrcodeId: 'qr-WW-250', status: 'PAID', amount: 250 } };
+        },
+      },
+      'WW',
+    );
+    act(() => setOnline(false));
+    paid = true;
+    act(() => setOnline(true));
+    const shown = await screen.findByTestId('qr-paid-WW');
+    expect(shown.textContent).toContain('250.00');
+    expect(screen.queryByTestId('qr-create-WW')).toBeNull();
   });
 });
 

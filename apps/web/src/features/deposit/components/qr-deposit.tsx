@@ -8,30 +8,30 @@ import { amountInputText, amountOf } from '@wallet/web-kit/lib/amount-input';
 import { formatCount } from '@wallet/web-kit/lib/number-format';
 import { AmountField, AmountSummary } from '@wallet/web-kit/ui/amount-field';
 import { SubmitButton } from '@wallet/web-kit/ui/field';
-import { ArrowDownIcon, CheckIcon, ChevronIcon, ClockIcon } from '@wallet/web-kit/ui/icons';
+import { ArrowDownIcon, CheckIcon, ChevronIcon, ClockIcon, WarningIcon } from '@wallet/web-kit/ui/icons';
 import { Loader } from '@wallet/web-kit/ui/loader';
 import { formatMoney, Money } from '@wallet/web-kit/ui/money';
 import { useToast } from '@wallet/web-kit/ui/toast';
-import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createQrcode } from '@/features/deposit/api/create-qrcode';
 import { deleteQrcode } from '@/features/deposit/api/delete-qrcode';
 import { getQrcode, qrcodeQueryKey, qrcodeQueryRoot } from '@/features/deposit/api/get-qrcode';
-import { getQrcodeStatus, qrcodeStatusQueryKey } from '@/features/deposit/api/get-qrcode-status';
-import { useWallet } from '@/lib/wallet/get-wallet';
+import { useKeptOnScreenOffline, useOnline } from '@/lib/online';
 import { invalidateMoney } from '@/lib/wallet/invalidate-money';
 import { formatCountdown } from '../lib/countdown';
 import { canCreateQr, QR_SMALLEST_AMOUNT, type QrMinimums, qrHintMinimum, qrMinimum } from '../lib/deposit-rules';
+import { usePaidWhileAway, useQrOutcome } from '../lib/qr-outcome';
 import { useCodeText } from '../lib/use-code-text';
 import { useSecondsLeft } from '../lib/use-seconds-left';
 import { DepositRules } from './deposit-rules';
+import { QrPaid } from './qr-paid';
 
 type QrGateway = BankDepositAccount & { bankCode: QrBankCode };
 
 const NO_QR: QrcodeRecord = { hasQrcode: false };
 
-/** How often a shown QR asks whether it was paid, for when the realtime push does not arrive. */
-export const QR_STATUS_POLL_MS = 5_000;
+export { QR_STATUS_POLL_MS } from '../lib/qr-outcome';
 
 /** A short mark per gateway in its brand colour (CSS), standing in for a logo the app does not ship. */
 const MARKS: Record<QrBankCode, string> = { KBANK: 'K', WW: 'WW', PAYTIMZ: 'PT', PAYONEX: 'PX', ZPAY: 'Z' };
@@ -156,6 +156,7 @@ function QrView({
   const query = useQuery({ queryKey: qrcodeQueryKey(code), queryFn: () => getQrcode(code), staleTime: 0 });
   const [paid, setPaid] = useState<{ amount: number } | null>(null);
   const record = query.data;
+  const checking = usePaidWhileAway(code, record, paid === null, setPaid);
   return (
     <section className="qr-view" data-testid={`qr-view-${code}`} aria-labelledby={titleId}>
       <div className="qr-view-head">
@@ -173,52 +174,13 @@ function QrView({
         <QrPaid code={code} amount={paid.amount} onDone={onDone} onAgain={() => setPaid(null)} />
       ) : record?.hasQrcode ? (
         <QrShown code={code} record={record} label={brand} onDone={onDone} onPaid={setPaid} />
-      ) : record || query.isError ? (
+      ) : (record || query.isError) && !checking ? (
         // A failed read has no message in SPEC §8; the create form is the way forward either way.
         <QrCreateForm code={code} minimum={minimum} />
       ) : (
         <Loader />
       )}
     </section>
-  );
-}
-
-/** The QR was paid: what reached the wallet, instead of a QR, a countdown and a cancel that no longer apply. */
-function QrPaid({
-  code,
-  amount,
-  onDone,
-  onAgain,
-}: {
-  code: QrBankCode;
-  amount: number;
-  onDone: () => void;
-  onAgain: () => void;
-}) {
-  const { t } = useTranslation();
-  return (
-    <div className="qr-paid" data-testid={`qr-paid-${code}`} role="status">
-      <span className="qr-paid-icon" aria-hidden="true">
-        <CheckIcon />
-      </span>
-      <strong className="qr-paid-title">{t('deposit.qr.paidTitle')}</strong>
-      <p className="qr-amount">
-        {t('deposit.qr.paidCredited')} <Money value={amount} /> {t('home.baht')}
-      </p>
-      <div className="qr-actions">
-        <button type="button" className="btn btn-ghost btn-grow" data-testid={`qr-again-${code}`} onClick={onAgain}>
-          {t('deposit.qr.paidAgain')}
-        </button>
-        <button
-          type="button"
-          className="btn btn-primary btn-grow"
-          data-testid={`qr-paid-done-${code}`}
-          onClick={onDone}
-        >
-          {t('deposit.qr.paidDone')}
-        </button>
-      </div>
-    </div>
   );
 }
 
@@ -310,6 +272,9 @@ function QrShown({
   const seconds = useSecondsLeft(record.expireIn);
   const expired = seconds <= 0;
   const outcome = useQrOutcome(code, record.qrcodeId);
+  const online = useOnline();
+  // The QR works without this phone's network (the banking app pays it): it stays, with a strip saying so.
+  useKeptOnScreenOffline();
 
   useEffect(() => {
     if (!outcome || outcome.status === 'PENDING') return;
@@ -347,6 +312,12 @@ function QrShown({
   if (expired) return null;
   return (
     <div className="qr-shown">
+      {online ? null : (
+        <p className="qr-offline" data-testid={`qr-offline-${code}`} role="status">
+          <WarningIcon />
+          <span>{t('deposit.qr.offline')}</span>
+        </p>
+      )}
       <QrImage
         code={code}
         png={record.qrcodePng}
@@ -398,31 +369,6 @@ function QrShown({
       </div>
     </div>
   );
-}
-
-/**
- * Whether the shown QR was paid. Asked when the wallet changes (the realtime push reloads it) and every
- * QR_STATUS_POLL_MS in case the push is lost; a failed ask just waits for the next one.
- */
-function useQrOutcome(code: QrBankCode, qrcodeId: string) {
-  const wallet = useWallet();
-  const query = useQuery({
-    queryKey: qrcodeStatusQueryKey(code, qrcodeId),
-    queryFn: () => getQrcodeStatus(code, qrcodeId),
-    refetchInterval: (current) =>
-      current.state.data?.status === 'PENDING' || !current.state.data ? QR_STATUS_POLL_MS : false,
-    staleTime: 0,
-    retry: false,
-  });
-  const { refetch } = query;
-  // Each push or reload of the wallet is a new object: the one sign that money may have arrived.
-  const seenWallet = useRef(wallet.data);
-  useEffect(() => {
-    if (wallet.data === seenWallet.current) return;
-    seenWallet.current = wallet.data;
-    void refetch();
-  }, [wallet.data, refetch]);
-  return query.data;
 }
 
 /** What the saved image is called in the gallery: the gateway and the amount to pay, to find it again. */

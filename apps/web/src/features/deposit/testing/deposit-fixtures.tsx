@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import { QR_BANK_CODES, QR_GATEWAYS, type QrBankCode } from '@wallet/contract/constants';
 import type { BankDepositAccount, DepositLookupResponse } from '@wallet/contract/deposit';
+import type { DepositPause } from '@wallet/contract/protection';
 import type { QrcodeRecord } from '@wallet/contract/qrcode';
 import type { WalletResponse } from '@wallet/contract/wallet';
 import { type Handler, mockApi, type Reply } from '@wallet/web-kit/testing/mock-api';
@@ -78,8 +79,11 @@ export interface DepositSetup {
   lookup?: DepositLookupResponse | Reply;
   wallet?: WalletResponse;
   handlers?: Record<string, Handler | Reply>;
-  /** What the dialog is rendered inside (a provider, a probe). */
+  /** What Home puts under the deposit methods, given the dialog's close; and what Home wraps it in. */
+  footer?: (onClose: () => void) => ReactNode;
   wrap?: (dialog: ReactNode) => ReactNode;
+  /** What Home passes from the player's protection when deposits are paused. */
+  paused?: DepositPause | null;
 }
 
 /** The dialog, with a fake API answering every call it makes on opening. */
@@ -87,7 +91,9 @@ export function renderDeposit({
   lookup = lookupResponse(),
   wallet = walletResponse(),
   handlers = {},
+  footer,
   wrap = (dialog) => dialog,
+  paused = null,
 }: DepositSetup = {}) {
   const qrHandlers = Object.fromEntries(gatewayCodes.map((code) => [`GET /api/qrcode/${code}`, { body: NO_QR }]));
   const calls = mockApi({
@@ -98,7 +104,7 @@ export function renderDeposit({
     ...handlers,
   });
   const onClose = vi.fn();
-  const view = renderScreen(wrap(<DepositDialog open onClose={onClose} />));
+  const view = renderScreen(wrap(<DepositDialog open onClose={onClose} footer={footer?.(onClose)} paused={paused} />));
   const count = (method: string, path: string) =>
     calls.filter((call) => call.method === method && call.path === path).length;
   return { ...view, calls, count, onClose };

@@ -12,6 +12,7 @@ export function protectionOf(extra: Partial<ProtectionView> = {}): ProtectionVie
     timeout: null,
     exclusion: null,
     restrictedUntil: null,
+    depositPause: null,
     realityCheckMinutes: 0,
     heldDeposits: [],
     ...extra,

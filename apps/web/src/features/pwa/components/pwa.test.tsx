@@ -1,5 +1,6 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { useKeptOnScreenOffline } from '@/lib/online';
 import { OfflineScreen } from './offline-screen';
 import { UpdatePrompt } from './update-prompt';
 
@@ -19,6 +20,23 @@ describe('OfflineScreen', () => {
     expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
     act(() => setOnline(true));
     expect(screen.queryByTestId('offline-screen')).toBeNull();
+  });
+
+  it('stays away while a screen that works offline is shown (an open QR), and covers again once it goes', () => {
+    function OpenQr() {
+      useKeptOnScreenOffline();
+      return null;
+    }
+    const view = render(
+      <>
+        <OfflineScreen />
+        <OpenQr />
+      </>,
+    );
+    act(() => setOnline(false));
+    expect(screen.queryByTestId('offline-screen')).toBeNull();
+    view.rerender(<OfflineScreen />);
+    expect(screen.getByTestId('offline-screen')).toBeTruthy();
   });
 });
 
