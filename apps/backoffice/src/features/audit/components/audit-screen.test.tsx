@@ -73,8 +73,12 @@ describe('Audit log', () => {
     await user.selectOptions(screen.getByLabelText('Action'), 'staff.role');
     await user.selectOptions(screen.getByLabelText('Target type'), 'operator');
     await user.type(screen.getByLabelText('Target id'), 'op-7');
-    await user.type(screen.getByLabelText('From'), '2026-03-01');
-    await user.type(screen.getByLabelText('To'), '2026-03-02');
+    // SPEC's DD/MM/YYYY, typed as text: never the browser's own date picker in its locale.
+    const from = screen.getByLabelText('From') as HTMLInputElement;
+    expect(from.type).toBe('text');
+    expect(from.placeholder).toBe('DD/MM/YYYY');
+    await user.type(from, '01/03/2026');
+    await user.type(screen.getByLabelText('To'), '02/03/2026');
     await user.click(screen.getByRole('button', { name: 'Search' }));
     await waitFor(() => expect(calls.filter((call) => call.path === '/api/backoffice/audit').length).toBe(2));
     await user.click(screen.getByRole('button', { name: 'Page 3' }));

@@ -8,6 +8,7 @@ import { useFilterForm } from '@/lib/filter-form';
 import { canCall } from '@/lib/permissions';
 import { useMe } from '@/lib/session/get-me';
 import { useStaff } from '@/lib/staff/get-staff';
+import { DateTimeField } from '@/ui/date-time-field';
 import { ExportCsvButton } from '@/ui/export-csv-button';
 import { PagedTable } from '@/ui/paged-table';
 import { auditRequest, EMPTY_AUDIT_FILTERS, useAudit } from '../api/get-audit';
@@ -50,8 +51,8 @@ export function AuditScreen() {
           {...bind('targetType')}
         />
         <TextField label={t('audit.targetId')} autoComplete="off" maxLength={64} {...bind('targetId')} />
-        <TextField label={t('audit.from')} type="date" {...bind('from')} />
-        <TextField label={t('audit.to')} type="date" {...bind('to')} />
+        <DateTimeField kind="date" label={t('audit.from')} {...bind('from')} />
+        <DateTimeField kind="date" label={t('audit.to')} {...bind('to')} />
         <div className="filters-actions">
           <button type="submit" className="btn btn-primary">
             {t('audit.apply')}

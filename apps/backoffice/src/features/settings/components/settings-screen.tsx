@@ -12,6 +12,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { canCall } from '@/lib/permissions';
 import { useMe } from '@/lib/session/get-me';
+import { DateTimeField } from '@/ui/date-time-field';
 import { useSettings } from '../api/get-settings';
 import { useSaveMoneySettings } from '../api/save-money-settings';
 import { useSetServiceState } from '../api/set-service-state';
@@ -273,18 +274,18 @@ function MoneyForm({ money, canManage }: { money: MoneySettings; canManage: bool
       </fieldset>
       <fieldset className="settings-grid" disabled={disabled}>
         <legend className="settings-legend">{t('settings.slipWindow')}</legend>
-        <TextField
+        <DateTimeField
+          kind="time"
           label={t('settings.slipClosedFrom')}
           name="slipClosedFrom"
-          type="time"
           value={draft.slipClosedFrom}
           onChange={(event) => set({ slipClosedFrom: event.target.value })}
         />
-        <TextField
+        <DateTimeField
+          kind="time"
           label={t('settings.slipClosedTo')}
           hint={t('settings.slipWindowHint')}
           name="slipClosedTo"
-          type="time"
           value={draft.slipClosedTo}
           onChange={(event) => set({ slipClosedTo: event.target.value })}
         />
