@@ -16,6 +16,7 @@ function entry(id: number, overrides: Partial<AuditEntry> = {}): AuditEntry {
     action: 'staff.create',
     targetType: 'operator',
     targetId: `op-${id}`,
+    targetPlayer: null,
     before: null,
     after: { username: `user${id}`, role: 'support' },
     reason: 'new hire',
@@ -56,6 +57,35 @@ describe('Audit log', () => {
     await user.click(within(row).getByText('Show'));
     expect(within(row).getByText(/"username": "user1"/)).toBeTruthy();
     expect(screen.getByText('1 row')).toBeTruthy();
+  });
+
+  it('shows a player target as the player (phone and name) linking to their page, not as an id', async () => {
+    signedIn();
+    mockApi({
+      'GET /api/backoffice/me': { body: me('auditor') },
+      'GET /api/backoffice/staff': { body: staff },
+      'GET /api/backoffice/audit': {
+        body: {
+          items: [
+            entry(1, {
+              action: 'player.suspend',
+              targetType: 'player',
+              targetId: 'U0000000042',
+              targetPlayer: { username: '0812345678', name: 'Somchai' },
+            }),
+          ],
+          total: 1,
+          page: 1,
+          limit: 50,
+        },
+      },
+    });
+    renderApp('/audit');
+    const row = await screen.findByTestId('audit-row');
+    const link = within(row).getByRole('link', { name: /0812345678/ });
+    expect(link.textContent).toContain('Somchai');
+    expect(link.getAttribute('href')).toBe('/players/U0000000042');
+    expect(within(row).queryByText(/U0000000042/)).toBeNull();
   });
 
   it('filters and pages on the server, Bangkok days with an exclusive end', async () => {
