@@ -458,6 +458,9 @@ describe.each(testDialects())('support chat, player side and console (%s)', (dia
     const call = staff();
     const list = await call('GET', '/api/backoffice/chat/canned-replies');
     expect(list.json().replies.length).toBeGreaterThanOrEqual(2);
+    // The back office is Thai first: the seeded titles agents pick from are Thai too.
+    const seeded = list.json().replies.filter((r: { id: string }) => r.id.startsWith('DEMOCANNED'));
+    expect(seeded.map((r: { title: string }) => r.title).sort()).toEqual(['ตรวจสอบยอดฝาก', 'ทักทาย']);
     const texts = { th: 'ขอบคุณค่ะ', lo: 'ຂອບໃຈ', en: 'Thank you' };
     const created = await call('POST', '/api/backoffice/chat/canned-replies', { title: 'Thanks', texts });
     const id = created.json().reply.id;
