@@ -136,6 +136,7 @@ export const BACKOFFICE_ROUTES = {
   'GET /api/backoffice/settings': 'settings.read',
   'POST /api/backoffice/settings/service': 'settings.manage',
   'PUT /api/backoffice/settings/money': 'settings.manage',
+  'POST /api/backoffice/settings/chat': 'settings.manage',
   'GET /api/backoffice/content/texts': 'content.read',
   'PUT /api/backoffice/content/texts/:key/:language': 'content.manage',
   'GET /api/backoffice/content/details': 'content.read',

@@ -95,6 +95,7 @@ export function backofficeFeature(context: FeatureContext, needs: BackofficeNeed
     dialect,
     clock,
     qrDefaultMinimumsMinor: qrDefaultMinimumsMinor(config.qrMinimumOverrides),
+    chatForcedOn: config.enableChatWidget,
   });
   const content = createContentService({ db, dialect, clock, banners: createBannerStorage(config.uploadsDir) });
   return {
