@@ -213,6 +213,8 @@ export const BACKOFFICE_ROUTES = {
   'POST /api/backoffice/chat/conversations/:id/notes': 'chat.answer',
   'POST /api/backoffice/chat/conversations/:id/end': 'chat.answer',
   'GET /api/backoffice/chat/agents': 'chat.read',
+  /** Sandbox only (DESIGN §4): the texts the sandbox SMS gateway kept, so staff can read a player's code. */
+  'GET /api/backoffice/sandbox/sms': 'players.read',
   'GET /api/backoffice/chat/canned-replies': 'chat.read',
   'POST /api/backoffice/chat/canned-replies': 'chat.answer',
   'PUT /api/backoffice/chat/canned-replies/:id': 'chat.answer',

@@ -70,6 +70,7 @@ export function backofficeFeature(context: FeatureContext, needs: BackofficeNeed
     clock,
     totpBox: createSecretBox(sha256(`backoffice-totp:${context.secret}`), 'totp'),
     requireTotpEnrolment,
+    sandbox: config.sandboxProviders,
     issuer: TOTP_ISSUER,
     onSessionsEnded: needs.onOperatorSessionsEnded,
   });
