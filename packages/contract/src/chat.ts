@@ -123,12 +123,13 @@ export type Conversation = z.infer<typeof conversation>;
 const hasChatIdentity = (v: { userId?: string | null; guestId?: string | null }) => Boolean(v.userId || v.guestId);
 
 /**
- * POST /api/chat/send-message: the conversation package without what the server decides (sender,
- * createdAt). For a member the server trusts the token, not userId.
+ * POST /api/chat/send-message: the conversation package (SPEC §3); what the server decides (sender,
+ * createdAt) is ignored. For a member the server trusts the token, not userId. clientMessageId is ours,
+ * not SPEC's: a package without one is accepted and the server assigns one (no de-duplication then).
  */
 export const chatSendPayload = z
   .object({
-    clientMessageId,
+    clientMessageId: clientMessageId.optional(),
     message: customerChatMessage,
     session_id: text().max(100).optional(),
     userId: chatId.nullish(),

@@ -7,10 +7,13 @@
 export const STATUS = { SUCCESS: 'SUCCESS', FAILED: 'FAILED' } as const;
 export type StatusKind = 'success' | 'failed' | 'processing';
 
-/** Case-insensitive because slips travel their status in lower case (SPEC §8) and statements in upper. */
+/**
+ * Case-insensitive because slips travel their status in lower case (SPEC §8) and statements in upper. A
+ * withdrawal's PAID is its success.
+ */
 export function statusKind(status: string): StatusKind {
   const upper = status.toUpperCase();
-  if (upper === STATUS.SUCCESS) return 'success';
+  if (upper === STATUS.SUCCESS || upper === 'PAID') return 'success';
   if (upper === STATUS.FAILED) return 'failed';
   return 'processing';
 }

@@ -32,12 +32,15 @@ export interface NavItem {
     | 'spinwheel'
     | 'moneyDesk'
     | 'protection'
-    | 'chat';
+    | 'chat'
+    | 'sandboxSms';
   icon: ComponentType;
   /** The call the screen opens with: a role that may not make it does not see the entry. */
   needs: BackofficeRoute;
   /** A live count beside the label (open money-desk items, chat conversations nobody has taken). */
   badge?: 'moneyDesk' | 'chat';
+  /** Shown only while the server runs sandbox providers (me.sandbox). */
+  sandboxOnly?: boolean;
 }
 
 /** The side navigation, in order. A new screen adds its entry here and its route in router.tsx. */
@@ -68,5 +71,12 @@ export const NAV_ITEMS: readonly NavItem[] = [
   // Finance sees it too, for the cost report.
   { path: paths.promotions, label: 'promotions', icon: GiftIcon, needs: 'GET /api/backoffice/promotions/report' },
   { path: paths.spinwheel, label: 'spinwheel', icon: WheelIcon, needs: 'GET /api/backoffice/spinwheel/wheels' },
+  {
+    path: paths.sandboxSms,
+    label: 'sandboxSms',
+    icon: ChatIcon,
+    needs: 'GET /api/backoffice/sandbox/sms',
+    sandboxOnly: true,
+  },
   { path: paths.account, label: 'account', icon: LockIcon, needs: 'GET /api/backoffice/me' },
 ];

@@ -21,6 +21,7 @@ const SCREENS: ReadonlyArray<readonly [string, LazyExoticComponent<ComponentType
   [paths.adjustments, lazy(() => import('./routes/adjustments-route'))],
   [paths.staff, lazy(() => import('./routes/staff-route'))],
   [paths.audit, lazy(() => import('./routes/audit-route'))],
+  [paths.sandboxSms, lazy(() => import('./routes/sandbox-sms-route'))],
   [paths.settings, lazy(() => import('./routes/settings-route'))],
   [paths.content, lazy(() => import('./routes/content-route'))],
   [paths.promotions, lazy(() => import('./routes/promotions-route'))],

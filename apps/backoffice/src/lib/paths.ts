@@ -26,6 +26,7 @@ export const paths = {
   chat: '/chat',
   chatConversation: '/chat/:id',
   cannedReplies: '/chat/canned-replies',
+  sandboxSms: '/sandbox-sms',
 } as const;
 
 export type BackofficePath = (typeof paths)[keyof typeof paths];

@@ -21,6 +21,7 @@ export function me(role: OperatorRole, overrides: Partial<OperatorMeResponse> = 
     mustChangePassword: false,
     permissions: [...ROLE_PERMISSIONS[role]],
     sessionExpiresAt: '2026-03-02T08:00:00.000Z',
+    sandbox: false,
     ...overrides,
   };
 }

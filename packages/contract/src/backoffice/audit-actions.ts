@@ -34,6 +34,8 @@ export const AUDIT_ACTIONS = [
   'settings.service',
   /** Deposit accounts, QR gateways, withdraw limits, manual mode, slip window, four-eyes threshold. */
   'settings.money',
+  /** Support chat (the player widget and its console) switched on or off. */
+  'settings.chat',
   /** One operator text in one language (notice, conditions, agreements, contact). */
   'content.text',
   /** The operator's name and website (lookup info); the contact's LINE fields, in every language at once. */

@@ -38,6 +38,8 @@ export const auditEntry = z.object({
   action: z.string(),
   targetType: z.string().nullable(),
   targetId: z.string().nullable(),
+  /** For a player target, who it is (phone and name), so the log links a player rather than an id. */
+  targetPlayer: z.object({ username: z.string(), name: z.string() }).nullable(),
   before: z.unknown().nullable(),
   after: z.unknown().nullable(),
   reason: z.string().nullable(),

@@ -53,6 +53,8 @@ export const operatorMeResponse = operatorSummary.extend({
   permissions: z.array(z.enum(PERMISSIONS)),
   /** When the session ends at the latest (12 hours after sign-in), ISO 8601. */
   sessionExpiresAt: z.string(),
+  /** True while sandbox providers are on: the back office then shows the sandbox's SMS codes. */
+  sandbox: z.boolean(),
 });
 export type OperatorMeResponse = z.infer<typeof operatorMeResponse>;
 

@@ -136,6 +136,7 @@ export const BACKOFFICE_ROUTES = {
   'GET /api/backoffice/settings': 'settings.read',
   'POST /api/backoffice/settings/service': 'settings.manage',
   'PUT /api/backoffice/settings/money': 'settings.manage',
+  'POST /api/backoffice/settings/chat': 'settings.manage',
   'GET /api/backoffice/content/texts': 'content.read',
   'PUT /api/backoffice/content/texts/:key/:language': 'content.manage',
   'GET /api/backoffice/content/details': 'content.read',
@@ -212,6 +213,8 @@ export const BACKOFFICE_ROUTES = {
   'POST /api/backoffice/chat/conversations/:id/notes': 'chat.answer',
   'POST /api/backoffice/chat/conversations/:id/end': 'chat.answer',
   'GET /api/backoffice/chat/agents': 'chat.read',
+  /** Sandbox only (DESIGN §4): the texts the sandbox SMS gateway kept, so staff can read a player's code. */
+  'GET /api/backoffice/sandbox/sms': 'players.read',
   'GET /api/backoffice/chat/canned-replies': 'chat.read',
   'POST /api/backoffice/chat/canned-replies': 'chat.answer',
   'PUT /api/backoffice/chat/canned-replies/:id': 'chat.answer',

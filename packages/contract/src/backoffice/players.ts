@@ -118,6 +118,9 @@ export const playerRecord = z.object({
   status: z.string(),
   from: z.string().nullable(),
   to: z.string().nullable(),
+  /** What an operator reads for from and to: a bank's or a game provider's name; null for the wallet or an unknown code. */
+  fromName: z.string().nullable(),
+  toName: z.string().nullable(),
   /** A slip's reason code, a withdrawal's bank account or failure, a statement's linked description. */
   note: z.string().nullable(),
 });

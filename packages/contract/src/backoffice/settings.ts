@@ -65,9 +65,17 @@ export type MoneySettings = z.infer<typeof moneySettings>;
 export const moneySettingsPayload = moneySettings.extend({ reason });
 export type MoneySettingsPayload = z.input<typeof moneySettingsPayload>;
 
-/** GET /api/backoffice/settings: the service state and the money settings in force. */
+/**
+ * POST /api/backoffice/settings/chat: support chat (the player widget, its calls and the agents' console)
+ * on or off. ENABLE_CHAT_WIDGET=true in the environment keeps it on whatever is saved here.
+ */
+export const chatSettingPayload = z.object({ enabled: z.boolean(), reason: text().trim().min(1).max(500) });
+export type ChatSettingPayload = z.input<typeof chatSettingPayload>;
+
+/** GET /api/backoffice/settings: the service state, support chat and the money settings in force. */
 export const settingsResponse = z.object({
   service: z.object({ state: z.enum(SERVICE_STATES) }),
+  chat: z.object({ enabled: z.boolean(), forcedByEnvironment: z.boolean() }),
   money: moneySettings,
 });
 export type SettingsResponse = z.infer<typeof settingsResponse>;

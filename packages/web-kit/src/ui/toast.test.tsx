@@ -86,4 +86,19 @@ describe('toasts', () => {
     // The dialog has gone; the message is still readable in the page's own place.
     expect(screen.getByRole('alert').textContent).toContain('Transfer failed');
   });
+
+  it("a dialog opened after an action does not show that action's toast over its header: the toast is dismissed", async () => {
+    const user = setup();
+    await user.click(screen.getByRole('button', { name: 'succeed' }));
+    expect(screen.getByRole('status').textContent).toContain('Transfer done');
+    await user.click(screen.getByRole('button', { name: 'open' }));
+    const dialog = screen.getByRole('dialog');
+    // The toast belonged to the page's action; the next dialog starts clean, and it does not come back later.
+    expect(screen.queryByText('Transfer done')).toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: 'fail' }));
+    expect(within(dialog).getByRole('alert').textContent).toContain('Transfer failed');
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByText('Transfer done')).toBeNull();
+    expect(screen.getByRole('alert').textContent).toContain('Transfer failed');
+  });
 });

@@ -17,7 +17,10 @@ export interface ToastApi {
 interface ToastHost {
   items: ToastItem[];
   dismiss: (id: number) => void;
-  /** An open dialog claims the toasts while it is open; returns its release. */
+  /**
+   * An open dialog claims the toasts while it is open; returns its release. Toasts already standing answer
+   * an earlier action: opening a dialog dismisses them, so they never sit over the new dialog's header.
+   */
   claim: () => () => void;
   dialogs: number;
 }
@@ -62,6 +65,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     [show],
   );
   const claim = useCallback(() => {
+    setItems([]);
     setDialogs((count) => count + 1);
     return () => setDialogs((count) => count - 1);
   }, []);

@@ -70,7 +70,7 @@ export function ShellLayout() {
       </header>
       <nav className="bo-sidenav" aria-label={t('nav.main')}>
         {operator
-          ? NAV_ITEMS.filter((item) => canCall(operator.role, item.needs))
+          ? NAV_ITEMS.filter((item) => canCall(operator.role, item.needs) && (!item.sandboxOnly || operator.sandbox))
               .filter((item) => !passwordFirst || item.path === paths.account)
               .map(({ path, label, icon: Icon, badge }) => (
                 <NavLink

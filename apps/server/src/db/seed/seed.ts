@@ -25,13 +25,13 @@ export const DEMO_OPERATOR = { username: 'admin', password: 'admin1234', id: 'DE
 /** The canned replies the demo's agents start with. */
 const DEMO_CANNED_REPLIES = [
   {
-    title: 'Greeting',
+    title: 'ทักทาย',
     th: 'สวัสดีค่ะ ยินดีให้บริการ มีอะไรให้ช่วยไหมคะ',
     lo: 'ສະບາຍດີ ຍິນດີໃຫ້ບໍລິການ ມີຫຍັງໃຫ້ຊ່ວຍບໍ່',
     en: 'Hello, thank you for contacting us. How can we help?',
   },
   {
-    title: 'Deposit check',
+    title: 'ตรวจสอบยอดฝาก',
     th: 'กรุณารอสักครู่ เจ้าหน้าที่กำลังตรวจสอบยอดฝากของคุณ',
     lo: 'ກະລຸນາລໍຖ້າຈັກໜ່ອຍ ພະນັກງານກຳລັງກວດສອບຍອດຝາກຂອງທ່ານ',
     en: 'Please wait a moment while we check your deposit.',

@@ -47,3 +47,13 @@ export async function findAuditRows(
 export async function countAuditRows(db: Kysely<Database>, filter: AuditFilter): Promise<ListTotal> {
   return countMatches(db, filtered(db, filter));
 }
+
+/** The players a page of rows is about, by id: one query for the page, not one per row. */
+export async function findTargetPlayers(
+  db: Kysely<Database>,
+  ids: string[],
+): Promise<Map<string, { username: string; name: string }>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.selectFrom('users').select(['id', 'username', 'name']).where('id', 'in', ids).execute();
+  return new Map(rows.map((row) => [row.id, { username: row.username, name: row.name }]));
+}

@@ -6,7 +6,7 @@ import { listOffset } from '../../db/list-window.ts';
 import type { AuditLogRow } from '../../db/schema/backoffice.ts';
 import type { Database } from '../../db/schema.ts';
 import { orderedId } from '../../lib/ids.ts';
-import { type AuditFilter, countAuditRows, findAuditRows, insertAuditRow } from './audit.repo.ts';
+import { type AuditFilter, countAuditRows, findAuditRows, findTargetPlayers, insertAuditRow } from './audit.repo.ts';
 
 /** Who did it, from where: the signed-in operator of a request, or a command run on the server. */
 export interface AuditActor {
@@ -54,7 +54,7 @@ export async function recordAudit(
   });
 }
 
-function toEntry(row: AuditLogRow): AuditEntry {
+function toEntry(row: AuditLogRow, players: Map<string, { username: string; name: string }>): AuditEntry {
   return {
     id: row.id,
     at: new Date(Number(row.at)).toISOString(),
@@ -64,6 +64,7 @@ function toEntry(row: AuditLogRow): AuditEntry {
     action: row.action,
     targetType: row.target_type,
     targetId: row.target_id,
+    targetPlayer: (row.target_type === 'player' && row.target_id && players.get(row.target_id)) || null,
     before: row.before_json === null ? null : JSON.parse(row.before_json),
     after: row.after_json === null ? null : JSON.parse(row.after_json),
     reason: row.reason,
@@ -94,7 +95,11 @@ export function createAuditService(deps: { db: Kysely<Database> }) {
       offset === null ? [] : findAuditRows(db, filter, { offset, limit: query.limit }),
       countAuditRows(db, filter),
     ]);
-    return { items: rows.map(toEntry), ...count, page: query.page, limit: query.limit };
+    const playerIds = [
+      ...new Set(rows.filter((row) => row.target_type === 'player' && row.target_id).map((row) => row.target_id)),
+    ] as string[];
+    const players = await findTargetPlayers(db, playerIds);
+    return { items: rows.map((row) => toEntry(row, players)), ...count, page: query.page, limit: query.limit };
   }
 
   return { list };

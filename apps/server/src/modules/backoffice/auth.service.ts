@@ -50,6 +50,8 @@ export interface OperatorAuthDeps {
   totpBox: SecretBox;
   /** Production: owner and finance must enrol two-factor before anything else. */
   requireTotpEnrolment: boolean;
+  /** Sandbox providers are on (the back office shows the sandbox's SMS codes). */
+  sandbox: boolean;
   /** The name authenticator apps show next to the code. */
   issuer: string;
   /** An operator's sessions ended (committed): their open sockets close. */
@@ -229,6 +231,7 @@ export function createOperatorAuthService(deps: OperatorAuthDeps) {
       mustChangePassword: operator.mustChangePassword,
       permissions: [...ROLE_PERMISSIONS[operator.role]],
       sessionExpiresAt: new Date(operator.sessionExpiresAt).toISOString(),
+      sandbox: deps.sandbox,
     };
   }
 

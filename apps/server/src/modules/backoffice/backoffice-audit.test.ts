@@ -2,7 +2,7 @@ import { LIST_COUNT_CAP } from '@wallet/contract/backoffice/csv-export';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newOperatorName, operatorCaller, ownerLogin, staffMember } from '../../../test/backoffice-helpers.ts';
-import { createTestContext, type TestContext, testDialects } from '../../../test/helpers.ts';
+import { createTestContext, registeredPlayer, type TestContext, testDialects } from '../../../test/helpers.ts';
 import { DEMO_OPERATOR } from '../../db/seed/seed.ts';
 import { recordAudit } from './audit.service.ts';
 
@@ -43,6 +43,25 @@ describe.each(testDialects())('back-office audit log (%s)', (dialect) => {
     expect(res.statusCode, res.body).toBe(200);
     return res.json();
   };
+
+  it('names a player target by phone and name, so the log shows who rather than an id', async () => {
+    const player = await registeredPlayer(ctx);
+    await ctx.db.kysely
+      .transaction()
+      .execute((trx) =>
+        recordAudit(
+          trx,
+          { operatorId: DEMO_OPERATOR.id, username: 'admin', role: 'owner', ip: '10.9.9.9', requestId: 'req-named' },
+          { action: 'player.suspend', targetType: 'player', targetId: player.id, reason: 'check' },
+          ctx.clock.now(),
+        ),
+      );
+    const [row] = (await read(`playerId=${player.id}`)).items;
+    expect(row.targetPlayer).toEqual({ username: player.phone, name: player.payload.name });
+    // A target that is not a player, or a player id that no longer resolves, names nobody.
+    const [unknown] = (await read('playerId=PLAYER00002')).items;
+    expect(unknown.targetPlayer).toBeNull();
+  });
 
   it('filters by player, operator, action and time', async () => {
     const player = await read('playerId=PLAYER00001');

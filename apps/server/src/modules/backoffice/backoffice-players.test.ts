@@ -86,7 +86,14 @@ describe.each(testDialects())('back-office players desk (%s)', (dialect) => {
     expect(detail.balances).toMatchObject({ wallet: 150, coin: expect.any(Number) });
     expect(detail.sessions.length).toBeGreaterThanOrEqual(1);
     const statement = await owner('GET', `/api/backoffice/players/${id}/records?kind=statement`);
-    expect(statement.json().items[0]).toMatchObject({ type: 'deposit', amount: 150, status: 'SUCCESS' });
+    const [deposit] = statement.json().items;
+    expect(deposit).toMatchObject({ type: 'deposit', amount: 150, status: 'SUCCESS', to: 'WALLET', toName: null });
+    // The sandbox bank credits from the player's own bank (SCB): operators read its name, not the code.
+    expect(deposit.fromName).toBe(
+      (await ctx.db.kysely.selectFrom('banks').select('name_th').where('code', '=', deposit.from).executeTakeFirst())
+        ?.name_th ?? null,
+    );
+    expect(deposit.fromName).not.toBeNull();
     const deposits = await owner('GET', `/api/backoffice/players/${id}/records?kind=deposits&limit=5`);
     expect(deposits.json().total).toBe(1);
     for (const kind of ['withdrawals', 'slips']) {

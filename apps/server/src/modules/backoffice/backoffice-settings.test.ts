@@ -47,6 +47,25 @@ describe.each(testDialects())('back-office settings (%s)', (dialect) => {
     expect(res.money.banks.some((bank) => bank.bankType === 'PAYMENT' && bank.bankCode === 'WW')).toBe(true);
   });
 
+  it('the owner switches support chat off and on from settings, with a reason, logged; other roles may not', async () => {
+    const lookup = async () =>
+      (await ctx.app.inject({ method: 'GET', url: '/api/lookup/enableChatWidget' })).json().enableChatWidget;
+    expect((await settings()).chat).toEqual({ enabled: true, forcedByEnvironment: false });
+    const off = await call('POST', '/api/backoffice/settings/chat', { enabled: false, reason: 'no agents tonight' });
+    expect(off.statusCode, off.body).toBe(200);
+    expect(off.json().chat.enabled).toBe(false);
+    expect(await lookup()).toBe(false);
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/chat/config' })).statusCode).not.toBe(200);
+    const [row] = await auditRows(ctx.app, { action: 'settings.chat' });
+    expect(row).toMatchObject({ before: { enabled: true }, after: { enabled: false }, reason: 'no agents tonight' });
+    const finance = await staffMember(ctx.app, owner, 'finance');
+    const refused = await call('POST', '/api/backoffice/settings/chat', { enabled: true, reason: 'x' }, finance.token);
+    expect(refused.statusCode).toBe(403);
+    const on = await call('POST', '/api/backoffice/settings/chat', { enabled: true, reason: 'agents back' });
+    expect(on.json().chat.enabled).toBe(true);
+    expect(await lookup()).toBe(true);
+  });
+
   it('switches the whole service off (players get 410 gone) and on again, with a reason, logging both', async () => {
     const player = await registerPlayer(ctx.app);
     const wallet = () => playerCaller(ctx.app, player.token)('GET', '/api/wallet');

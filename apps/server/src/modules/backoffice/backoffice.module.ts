@@ -70,6 +70,7 @@ export function backofficeFeature(context: FeatureContext, needs: BackofficeNeed
     clock,
     totpBox: createSecretBox(sha256(`backoffice-totp:${context.secret}`), 'totp'),
     requireTotpEnrolment,
+    sandbox: config.sandboxProviders,
     issuer: TOTP_ISSUER,
     onSessionsEnded: needs.onOperatorSessionsEnded,
   });
@@ -95,6 +96,7 @@ export function backofficeFeature(context: FeatureContext, needs: BackofficeNeed
     dialect,
     clock,
     qrDefaultMinimumsMinor: qrDefaultMinimumsMinor(config.qrMinimumOverrides),
+    chatForcedOn: config.enableChatWidget,
   });
   const content = createContentService({ db, dialect, clock, banners: createBannerStorage(config.uploadsDir) });
   return {

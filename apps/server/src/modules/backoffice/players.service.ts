@@ -24,6 +24,7 @@ import { randomId } from '../../lib/ids.ts';
 import { hashPassword } from '../../lib/password.ts';
 import type { SmsProvider } from '../../providers/sms/sms-provider.ts';
 import { type AuditActor, recordAudit } from './audit.service.ts';
+import { codeNames } from './code-names.repo.ts';
 import * as repo from './players.repo.ts';
 
 export interface PlayersDeskDeps {
@@ -175,6 +176,8 @@ export function createPlayersDesk(deps: PlayersDeskDeps) {
       offset: (query.page - 1) * query.limit,
       limit: query.limit,
     });
+    const names = await codeNames(db, [...rows.flatMap((r) => [r.from_code, r.to_code])]);
+    const nameOf = (code: string | null) => (code === null ? null : (names.get(code) ?? null));
     return {
       items: rows.map((r) => ({
         id: r.id,
@@ -185,6 +188,8 @@ export function createPlayersDesk(deps: PlayersDeskDeps) {
         status: r.status,
         from: r.from_code,
         to: r.to_code,
+        fromName: nameOf(r.from_code),
+        toName: nameOf(r.to_code),
         note: r.note,
       })),
       total,

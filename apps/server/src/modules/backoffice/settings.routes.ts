@@ -1,4 +1,9 @@
-import { moneySettingsPayload, serviceStatePayload, settingsResponse } from '@wallet/contract/backoffice/settings';
+import {
+  chatSettingPayload,
+  moneySettingsPayload,
+  serviceStatePayload,
+  settingsResponse,
+} from '@wallet/contract/backoffice/settings';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from './request-actor.ts';
 import type { SettingsService } from './settings.service.ts';
@@ -10,6 +15,11 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ settings: SettingsService }
     '/api/backoffice/settings/service',
     { schema: { body: serviceStatePayload, response: { 200: settingsResponse } } },
     async (request) => settings.setService(actorOf(request), request.body.state, request.body.reason),
+  );
+  app.post(
+    '/api/backoffice/settings/chat',
+    { schema: { body: chatSettingPayload, response: { 200: settingsResponse } } },
+    async (request) => settings.setChat(actorOf(request), request.body.enabled, request.body.reason),
   );
   app.put(
     '/api/backoffice/settings/money',

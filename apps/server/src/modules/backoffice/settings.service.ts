@@ -2,6 +2,7 @@ import type { MoneySettings, ServiceStateValue, SettingsResponse } from '@wallet
 import { QR_BANK_CODES, type QrBankCode } from '@wallet/contract/constants';
 import { fromMinor, toMinor } from '@wallet/contract/money';
 import type { Kysely, Transaction } from 'kysely';
+import { CHAT_WIDGET_SETTING, chatWidgetEnabled } from '../../db/chat-settings.ts';
 import {
   CONTENT_KEYS,
   DEFAULT_FOUR_EYES,
@@ -25,6 +26,8 @@ export interface SettingsDeps {
   clock: Clock;
   /** Each QR gateway's minimum before an operator sets one (SPEC §9 with the environment's overrides). */
   qrDefaultMinimumsMinor: Record<QrBankCode, number>;
+  /** ENABLE_CHAT_WIDGET=true: chat stays on whatever the owner saves. */
+  chatForcedOn: boolean;
 }
 
 /** Until an operator sets them: what the withdraw lookup and the withdraw rule use without a setting. */
@@ -73,7 +76,36 @@ export function createSettingsService(deps: SettingsDeps) {
   }
 
   async function get(): Promise<SettingsResponse> {
-    return { service: { state: await readServiceState(db) }, money: await readMoney(db) };
+    return {
+      service: { state: await readServiceState(db) },
+      chat: { enabled: await chatWidgetEnabled(db, deps.chatForcedOn), forcedByEnvironment: deps.chatForcedOn },
+      money: await readMoney(db),
+    };
+  }
+
+  /** Support chat on or off; the chat calls and the lookup read the setting on every call. */
+  async function setChat(actor: AuditActor, enabled: boolean, reason: string): Promise<SettingsResponse> {
+    const now = clock.now();
+    await db.transaction().execute(async (trx) => {
+      await serializeSettingsWrites(trx, deps.dialect);
+      const before = (await getSetting<boolean>(trx, CHAT_WIDGET_SETTING)) === true;
+      if (before === enabled) return;
+      await putSetting(trx, CHAT_WIDGET_SETTING, enabled, now);
+      await recordAudit(
+        trx,
+        actor,
+        {
+          action: 'settings.chat',
+          targetType: 'setting',
+          targetId: CHAT_WIDGET_SETTING,
+          before: { enabled: before },
+          after: { enabled },
+          reason,
+        },
+        now,
+      );
+    });
+    return get();
   }
 
   /** The back office's `npm run service -- terminate|activate`; asking for the state in force changes nothing. */
@@ -159,6 +191,6 @@ export function createSettingsService(deps: SettingsDeps) {
     return get();
   }
 
-  return { get, setService, saveMoney };
+  return { get, setService, setChat, saveMoney };
 }
 export type SettingsService = ReturnType<typeof createSettingsService>;

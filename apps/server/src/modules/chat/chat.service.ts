@@ -299,7 +299,7 @@ export function createChatService(deps: ChatServiceDeps) {
       caller: ChatCaller,
       ip: string,
       input: {
-        clientMessageId: string;
+        clientMessageId?: string | undefined;
         message: CustomerChatMessage;
         deviceToken?: string | null | undefined;
         name?: string | null | undefined;
@@ -307,8 +307,8 @@ export function createChatService(deps: ChatServiceDeps) {
     ) {
       await assertCaller(caller);
       const owner = ownerOf(caller);
-      const known = await findConversationOf(db, owner);
-      if (known) {
+      const known = input.clientMessageId ? await findConversationOf(db, owner) : undefined;
+      if (known && input.clientMessageId) {
         const existing = await findMessageByClientId(db, known.id, input.clientMessageId);
         if (existing) {
           const row = await sameResend(existing, input.message);
@@ -316,6 +316,8 @@ export function createChatService(deps: ChatServiceDeps) {
         }
       }
       await withinLimit(caller, ip, 'message');
+      // A SPEC-shaped package carries no id of its own: a fresh one makes it a new message every time.
+      const clientMessageId = input.clientMessageId ?? `srv-${randomId(20)}`;
       const now = clock.now();
       const names = caller.kind === 'member' ? await memberNames(db, caller.userId) : undefined;
       const result = await db.transaction().execute(async (trx) => {
@@ -328,7 +330,7 @@ export function createChatService(deps: ChatServiceDeps) {
           id: orderedId(now),
           conversation_id: conversation.id,
           session_id: conversation.session_id,
-          client_message_id: input.clientMessageId,
+          client_message_id: clientMessageId,
           sender: 'customer',
           marker: null,
           message_json: JSON.stringify(input.message),
@@ -342,7 +344,7 @@ export function createChatService(deps: ChatServiceDeps) {
         };
         if (!(await insertMessage(trx, row))) {
           // The same message raced in on another request: answer the stored one.
-          const existing = await findMessageByClientId(trx, conversation.id, input.clientMessageId);
+          const existing = await findMessageByClientId(trx, conversation.id, clientMessageId);
           if (!existing) throw new Error('chat message vanished');
           return { conversation, row: await sameResend(existing, input.message), fresh: false };
         }

@@ -102,6 +102,32 @@ describe.each(testDialects())('support chat, player side and console (%s)', (dia
     expect(changed.statusCode).toBe(409);
   });
 
+  it('accepts a SPEC-shaped conversation package without clientMessageId: the server assigns one', async () => {
+    const guest = guestId();
+    // SPEC §3 "Chat conversation": sender, message, createdAt, session_id, userId, guestId, username, name, deviceToken.
+    const pack = {
+      sender: 'customer',
+      message: { message_type: 'text', payload: 'no id from me' },
+      createdAt: new Date().toISOString(),
+      session_id: '',
+      userId: null,
+      guestId: guest,
+      username: null,
+      name: 'Guest',
+      deviceToken: null,
+    };
+    const first = await post('/api/chat/send-message', pack);
+    expect(first.statusCode).toBe(200);
+    const second = await post('/api/chat/send-message', pack);
+    expect(second.statusCode).toBe(200);
+    // Without an id from the client there is nothing to de-duplicate on: two sends are two messages.
+    expect(second.json().id).not.toBe(first.json().id);
+    const stored = await history({ guestId: guest });
+    expect(stored).toHaveLength(2);
+    expect(stored[0]!.clientMessageId).toMatch(/^[A-Za-z0-9_-]{8,64}$/);
+    expect(stored[0]!.clientMessageId).not.toBe(stored[1]!.clientMessageId);
+  });
+
   it('refuses empty text, text over 2,000 characters and a call with no identity', async () => {
     const guest = guestId();
     expect((await post('/api/chat/send-message', { ...text('   '), guestId: guest })).statusCode).toBe(400);
@@ -432,6 +458,9 @@ describe.each(testDialects())('support chat, player side and console (%s)', (dia
     const call = staff();
     const list = await call('GET', '/api/backoffice/chat/canned-replies');
     expect(list.json().replies.length).toBeGreaterThanOrEqual(2);
+    // The back office is Thai first: the seeded titles agents pick from are Thai too.
+    const seeded = list.json().replies.filter((r: { id: string }) => r.id.startsWith('DEMOCANNED'));
+    expect(seeded.map((r: { title: string }) => r.title).sort()).toEqual(['ตรวจสอบยอดฝาก', 'ทักทาย']);
     const texts = { th: 'ขอบคุณค่ะ', lo: 'ຂອບໃຈ', en: 'Thank you' };
     const created = await call('POST', '/api/backoffice/chat/canned-replies', { title: 'Thanks', texts });
     const id = created.json().reply.id;

@@ -52,7 +52,8 @@ export const inviteRefundRoutes: FastifyPluginAsyncZod<{
   app.get('/api/refund/receive', { schema: { response: { 200: refundReceiveResponse } } }, async (request) =>
     programmes.receiveRefund(playerOf(request).id),
   );
-  // SPEC lists both; the refund always lands in the wallet as a bonus, so both claim it.
+  // SPEC lists both; the refund always lands in the wallet as a bonus, so both claim it. The app calls
+  // /receive only (docs/spec-calls.md).
   app.get('/api/refund/addWallet', { schema: { response: { 200: refundAddWalletResponse } } }, async (request) =>
     programmes.receiveRefund(playerOf(request).id),
   );

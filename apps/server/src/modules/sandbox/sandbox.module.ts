@@ -1,6 +1,6 @@
 import type { SandboxGames } from '../../providers/games/sandbox-games.ts';
 import type { FeatureContext, FeatureRoutes } from '../feature.ts';
-import { type SandboxOutbox, sandboxRoutes } from './sandbox.routes.ts';
+import { type SandboxOutbox, sandboxRoutes, sandboxSmsConsoleRoutes } from './sandbox.routes.ts';
 import { sandboxGamesRoutes } from './sandbox-games.routes.ts';
 
 export interface SandboxNeeds {
@@ -22,5 +22,9 @@ export async function sandboxFeature(ctx: FeatureContext, needs: SandboxNeeds): 
       await app.register(sandboxRoutes, { sms: needs.outbox });
       if (games) await app.register(sandboxGamesRoutes, { games, rtp: ctx.config.sandboxGameRtp });
     },
+    // Only with sandbox providers on: a production server has no such path.
+    ...(ctx.config.sandboxProviders
+      ? { operator: async (app) => app.register(sandboxSmsConsoleRoutes, { sms: needs.outbox }) }
+      : {}),
   };
 }

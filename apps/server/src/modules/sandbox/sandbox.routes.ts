@@ -1,3 +1,4 @@
+import { sandboxSmsQuery, sandboxSmsResponse } from '@wallet/contract/backoffice/sandbox-sms';
 import { text } from '@wallet/contract/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -28,10 +29,20 @@ export const sandboxRoutes: FastifyPluginAsyncZod<{ sms: SandboxOutbox }> = asyn
         },
       },
     },
-    async (request) => {
-      const messages = await sms.outbox(request.query.phone, request.query.limit);
-      // The code is pulled out of the text so tests and people need not parse the wording.
-      return { messages: messages.map((m) => ({ ...m, code: /\b(\d{6})\b/.exec(m.text)?.[1] ?? null })) };
-    },
+    async (request) => ({ messages: withCodes(await sms.outbox(request.query.phone, request.query.limit)) }),
+  );
+};
+
+/** The code is pulled out of the text so tests and people need not parse the wording. */
+function withCodes(messages: { phone: string; text: string; createdAt: string }[]) {
+  return messages.map((m) => ({ ...m, code: /\b(\d{6})\b/.exec(m.text)?.[1] ?? null }));
+}
+
+/** The back office's screen of the same outbox (DESIGN §4), behind the operator check. */
+export const sandboxSmsConsoleRoutes: FastifyPluginAsyncZod<{ sms: SandboxOutbox }> = async (app, { sms }) => {
+  app.get(
+    '/api/backoffice/sandbox/sms',
+    { schema: { querystring: sandboxSmsQuery, response: { 200: sandboxSmsResponse } } },
+    async (request) => ({ messages: withCodes(await sms.outbox(request.query.phone || undefined, 50)) }),
   );
 };

@@ -16,6 +16,7 @@ function entry(id: number, overrides: Partial<AuditEntry> = {}): AuditEntry {
     action: 'staff.create',
     targetType: 'operator',
     targetId: `op-${id}`,
+    targetPlayer: null,
     before: null,
     after: { username: `user${id}`, role: 'support' },
     reason: 'new hire',
@@ -58,6 +59,35 @@ describe('Audit log', () => {
     expect(screen.getByText('1 row')).toBeTruthy();
   });
 
+  it('shows a player target as the player (phone and name) linking to their page, not as an id', async () => {
+    signedIn();
+    mockApi({
+      'GET /api/backoffice/me': { body: me('auditor') },
+      'GET /api/backoffice/staff': { body: staff },
+      'GET /api/backoffice/audit': {
+        body: {
+          items: [
+            entry(1, {
+              action: 'player.suspend',
+              targetType: 'player',
+              targetId: 'U0000000042',
+              targetPlayer: { username: '0812345678', name: 'Somchai' },
+            }),
+          ],
+          total: 1,
+          page: 1,
+          limit: 50,
+        },
+      },
+    });
+    renderApp('/audit');
+    const row = await screen.findByTestId('audit-row');
+    const link = within(row).getByRole('link', { name: /0812345678/ });
+    expect(link.textContent).toContain('Somchai');
+    expect(link.getAttribute('href')).toBe('/players/U0000000042');
+    expect(within(row).queryByText(/U0000000042/)).toBeNull();
+  });
+
   it('filters and pages on the server, Bangkok days with an exclusive end', async () => {
     signedIn();
     const calls = mockApi({
@@ -73,8 +103,12 @@ describe('Audit log', () => {
     await user.selectOptions(screen.getByLabelText('Action'), 'staff.role');
     await user.selectOptions(screen.getByLabelText('Target type'), 'operator');
     await user.type(screen.getByLabelText('Target id'), 'op-7');
-    await user.type(screen.getByLabelText('From'), '2026-03-01');
-    await user.type(screen.getByLabelText('To'), '2026-03-02');
+    // SPEC's DD/MM/YYYY, typed as text: never the browser's own date picker in its locale.
+    const from = screen.getByLabelText('From') as HTMLInputElement;
+    expect(from.type).toBe('text');
+    expect(from.placeholder).toBe('DD/MM/YYYY');
+    await user.type(from, '01/03/2026');
+    await user.type(screen.getByLabelText('To'), '02/03/2026');
     await user.click(screen.getByRole('button', { name: 'Search' }));
     await waitFor(() => expect(calls.filter((call) => call.path === '/api/backoffice/audit').length).toBe(2));
     await user.click(screen.getByRole('button', { name: 'Page 3' }));

@@ -4,10 +4,13 @@ import { DateTime } from '@wallet/web-kit/ui/date-time';
 import { SelectField, TextField } from '@wallet/web-kit/ui/field';
 import { ListIcon } from '@wallet/web-kit/ui/icons';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { useFilterForm } from '@/lib/filter-form';
+import { playerPath } from '@/lib/paths';
 import { canCall } from '@/lib/permissions';
 import { useMe } from '@/lib/session/get-me';
 import { useStaff } from '@/lib/staff/get-staff';
+import { DateTimeField } from '@/ui/date-time-field';
 import { ExportCsvButton } from '@/ui/export-csv-button';
 import { PagedTable } from '@/ui/paged-table';
 import { auditRequest, EMPTY_AUDIT_FILTERS, useAudit } from '../api/get-audit';
@@ -50,8 +53,8 @@ export function AuditScreen() {
           {...bind('targetType')}
         />
         <TextField label={t('audit.targetId')} autoComplete="off" maxLength={64} {...bind('targetId')} />
-        <TextField label={t('audit.from')} type="date" {...bind('from')} />
-        <TextField label={t('audit.to')} type="date" {...bind('to')} />
+        <DateTimeField kind="date" label={t('audit.from')} {...bind('from')} />
+        <DateTimeField kind="date" label={t('audit.to')} {...bind('to')} />
         <div className="filters-actions">
           <button type="submit" className="btn btn-primary">
             {t('audit.apply')}
@@ -109,7 +112,18 @@ function AuditRow({ entry }: { entry: AuditEntry }) {
         {entry.operatorRole ? <span className="role-badge">{t(`roles.${entry.operatorRole}`)}</span> : null}
       </td>
       <td>{action}</td>
-      <td className="break">{[targetType, entry.targetId].filter(Boolean).join(' · ')}</td>
+      <td className="break">
+        {entry.targetPlayer && entry.targetId ? (
+          <>
+            {targetType} ·{' '}
+            <Link to={playerPath(entry.targetId)}>
+              <span className="mono">{entry.targetPlayer.username}</span> {entry.targetPlayer.name}
+            </Link>
+          </>
+        ) : (
+          [targetType, entry.targetId].filter(Boolean).join(' · ')
+        )}
+      </td>
       <td className="break">{entry.reason}</td>
       <td className="nowrap mono">{entry.ip}</td>
       <td>

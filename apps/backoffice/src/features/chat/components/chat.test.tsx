@@ -139,7 +139,11 @@ function api(overrides: Record<string, Parameters<typeof mockApi>[0][string]> = 
           status: 'active',
           wallet: 1250.5,
           lastDeposits: [{ id: 'd-1', amount: 500, status: 'SUCCESS', createdAt: ago(3600) }],
-          lastWithdrawals: [],
+          lastWithdrawals: [
+            { id: 'w-1', amount: 300, status: 'PAID', createdAt: ago(7200) },
+            { id: 'w-2', amount: 200, status: 'PENDING', createdAt: ago(60) },
+            { id: 'w-3', amount: 100, status: 'FAILED', createdAt: ago(30) },
+          ],
           playerPath: '/players/u-1',
         },
       },
@@ -208,6 +212,13 @@ describe('the chat console', () => {
 
     expect((await screen.findByTestId('chat-wallet')).textContent).toContain('1,250.50');
     expect(screen.getByTestId('chat-player-link').getAttribute('href')).toBe('/players/u-1');
+    // A withdrawal's PAID is as final as a deposit's SUCCESS.
+    const withdrawals = screen.getByRole('heading', { name: 'Last withdrawals' }).closest('section') as HTMLElement;
+    expect([...withdrawals.querySelectorAll('li')].map((li) => li.lastElementChild?.textContent)).toEqual([
+      'Done',
+      'In progress',
+      'Failed',
+    ]);
     await waitFor(
       () => expect(calls.some((c) => c.path === '/api/backoffice/chat/conversations/c-1/read')).toBe(true),
       {

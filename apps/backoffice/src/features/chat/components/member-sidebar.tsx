@@ -81,10 +81,13 @@ function Movements({ title, icon, items }: { title: string; icon: React.ReactNod
   );
 }
 
-/** SPEC: SUCCESS and FAILED are final; anything else shows as in progress. */
+/**
+ * Deposits are statement rows (SPEC: SUCCESS and FAILED are final), withdrawals are payouts (PAID is
+ * their success); anything else shows as in progress.
+ */
 function statusKey(status: string): 'success' | 'failed' | 'pending' {
   const upper = status.toUpperCase();
-  if (upper === 'SUCCESS') return 'success';
+  if (upper === 'SUCCESS' || upper === 'PAID') return 'success';
   if (upper === 'FAILED') return 'failed';
   return 'pending';
 }

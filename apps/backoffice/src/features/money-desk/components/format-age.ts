@@ -1,9 +1,11 @@
 /** An item's age in the largest two units that matter to someone clearing a queue. */
 export function ageParts(seconds: number): {
-  key: 'ageMinutes' | 'ageHours' | 'ageDays';
+  key: 'ageUnderMinute' | 'ageMinutes' | 'ageHours' | 'ageDays';
   values: Record<string, number>;
 } {
   const minutes = Math.floor(seconds / 60);
+  // "0 min" reads as never having waited; an item that arrived seconds ago says so.
+  if (minutes < 1) return { key: 'ageUnderMinute', values: {} };
   if (minutes < 60) return { key: 'ageMinutes', values: { m: minutes } };
   const hours = Math.floor(minutes / 60);
   if (hours < 24) return { key: 'ageHours', values: { h: hours, m: minutes % 60 } };

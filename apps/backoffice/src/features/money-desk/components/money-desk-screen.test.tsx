@@ -83,7 +83,9 @@ describe('Money desk', () => {
     const calls = mockApi({
       'GET /api/backoffice/me': { body: me('finance') },
       'GET /api/backoffice/money/counts': { body: counts },
-      'GET /api/backoffice/money/transfers': { body: page([transfer]) },
+      'GET /api/backoffice/money/transfers': {
+        body: page([transfer, item({ id: 'tr-new', queue: 'transfers', ageSeconds: 20 })]),
+      },
       'GET /api/backoffice/money/players': {
         body: {
           items: [
@@ -97,6 +99,8 @@ describe('Money desk', () => {
     // The first render loads the screen's lazy chunk.
     const row = await screen.findByTestId('item-tr-1', {}, { timeout: 5000 });
     expect(within(row).getByText('1 h 5 min')).toBeTruthy();
+    // Arrived seconds ago: not "0 min".
+    expect(within(screen.getByTestId('item-tr-new')).getByText('less than a minute')).toBeTruthy();
     expect(within(row).getByText('No player has this account')).toBeTruthy();
     expect((await screen.findByTestId('count-slips')).textContent).toBe('2');
     expect((await screen.findByTestId('nav-money-count')).textContent).toBe('4');

@@ -1,9 +1,11 @@
 import type { PlayerRecordKind } from '@wallet/contract/backoffice/player-rules';
 import { PLAYER_LIST_PAGE_SIZE } from '@wallet/contract/backoffice/player-rules';
-import type { PlayerDetail } from '@wallet/contract/backoffice/players';
+import type { PlayerDetail, PlayerRecord } from '@wallet/contract/backoffice/players';
+import { statusKind } from '@wallet/contract/statement-rules';
+import { WALLET_CODE } from '@wallet/contract/wallet-codes';
 import { DateTime } from '@wallet/web-kit/ui/date-time';
 import { ListIcon } from '@wallet/web-kit/ui/icons';
-import { Money } from '@wallet/web-kit/ui/money';
+import { formatMoney, Money } from '@wallet/web-kit/ui/money';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ExportCsvButton } from '@/ui/export-csv-button';
@@ -11,6 +13,23 @@ import { PagedTable } from '@/ui/paged-table';
 import { adjustmentsRequest, useAdjustments } from '../api/get-adjustments';
 import { playerAuditRequest, usePlayerAudit } from '../api/get-player-audit';
 import { playerRecordsRequest, usePlayerRecords } from '../api/get-player-records';
+
+const INTO_WALLET = ['deposit', 'bonus', 'slip'];
+const OUT_OF_WALLET = ['withdraw', 'withdrawal', 'finish_bonus'];
+
+/** +1 into the wallet, −1 out of it, 0 for a move between two game accounts (the amounts are unsigned). */
+function recordSign(row: Pick<PlayerRecord, 'type' | 'from' | 'to'>): 1 | -1 | 0 {
+  if (INTO_WALLET.includes(row.type)) return 1;
+  if (OUT_OF_WALLET.includes(row.type)) return -1;
+  if (row.to === WALLET_CODE) return 1;
+  if (row.from === WALLET_CODE) return -1;
+  return 0;
+}
+
+function SignedMoney({ value, sign }: { value: number; sign: 1 | -1 | 0 }) {
+  const prefix = sign === 1 ? '+' : sign === -1 ? '\u2212' : '';
+  return <span className={sign === -1 ? 'money is-out' : 'money'}>{`${prefix}${formatMoney(value)}`}</span>;
+}
 
 /** Statement, deposits, withdrawals or slips of one player, paged on the server. */
 export function RecordsTab({ playerId, kind }: { playerId: string; kind: PlayerRecordKind }) {
@@ -48,11 +67,18 @@ export function RecordsTab({ playerId, kind }: { playerId: string; kind: PlayerR
             <DateTime value={row.createdAt} />
           </td>
           <td>{t(`playerPage.recordType.${row.type}`, { defaultValue: row.type })}</td>
-          <td className="nowrap mono">{[row.from, row.to].filter(Boolean).join(' → ')}</td>
-          <td className="num nowrap">
-            <Money value={row.amount} />
+          <td className="nowrap">
+            {[
+              row.from && (row.from === WALLET_CODE ? t('playerPage.walletCode') : (row.fromName ?? row.from)),
+              row.to && (row.to === WALLET_CODE ? t('playerPage.walletCode') : (row.toName ?? row.to)),
+            ]
+              .filter(Boolean)
+              .join(' → ')}
           </td>
-          <td>{row.status}</td>
+          <td className="num nowrap">
+            <SignedMoney value={row.amount} sign={recordSign(row)} />
+          </td>
+          <td>{t(`playerPage.recordStatus.${statusKind(row.status)}`)}</td>
           <td className="break">{row.note}</td>
         </tr>
       )}

@@ -130,6 +130,54 @@ describe('Players', () => {
     expect(screen.queryByTestId('player-P2')).toBeNull();
   });
 
+  it('shows statement rows in words: signed amounts, translated statuses, wallet, bank and game names', async () => {
+    signedIn();
+    const row = (id: string, type: string, amount: number, status: string, from: string | null, to: string | null) => ({
+      id,
+      createdAt: '2026-01-02T00:00:00.000Z',
+      type,
+      amount,
+      currency: 'THB',
+      status,
+      from,
+      to,
+      fromName: from === 'KBANK' ? 'กสิกรไทย' : from === 'pg' ? 'PG Soft' : null,
+      toName: to === 'pg' ? 'PG Soft' : to === 'KBANK' ? 'กสิกรไทย' : null,
+      note: null,
+    });
+    mockApi({
+      'GET /api/backoffice/me': { body: me('support') },
+      ...playerApi({
+        'GET /api/backoffice/players/P1/records': {
+          body: {
+            items: [
+              row('s1', 'deposit', 500, 'SUCCESS', 'KBANK', 'WALLET'),
+              row('s2', 'transfer', 200, 'PENDING', 'WALLET', 'pg'),
+              row('s3', 'transfer', 50, 'SUCCESS', 'pg', 'WALLET'),
+              row('s4', 'withdraw', 100, 'FAILED', 'WALLET', 'KBANK'),
+            ],
+            total: 4,
+            page: 1,
+            limit: 20,
+          },
+        },
+      }),
+    });
+    renderApp('/players/P1');
+    await screen.findByText('+500.00', {}, { timeout: 5000 });
+    const cells = (text: string) => screen.getByText(text).closest('tr') as HTMLElement;
+    expect(within(cells('+500.00')).getByText('กสิกรไทย → Wallet')).toBeTruthy();
+    expect(within(cells('+500.00')).getByText('Done')).toBeTruthy();
+    expect(within(cells('−200.00')).getByText('Wallet → PG Soft')).toBeTruthy();
+    expect(within(cells('−200.00')).getByText('In progress')).toBeTruthy();
+    expect(within(cells('+50.00')).getByText('PG Soft → Wallet')).toBeTruthy();
+    expect(within(cells('−100.00')).getByText('Failed')).toBeTruthy();
+    const table = cells('+500.00').closest('table') as HTMLElement;
+    for (const raw of ['PENDING', 'SUCCESS', 'FAILED', 'WALLET', 'KBANK', 'pg']) {
+      expect(within(table).queryByText(new RegExp(`\\b${raw}\\b`))).toBeNull();
+    }
+  });
+
   it('searches on the server and links each player to their page', async () => {
     signedIn();
     const calls = mockApi({

@@ -4,6 +4,7 @@ import { BONUS_TYPES, type BonusType } from '@wallet/contract/bonus-rules';
 import { SelectField, TextField } from '@wallet/web-kit/ui/field';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateTimeField } from '@/ui/date-time-field';
 import { LanguageFields, type Texts } from '@/ui/language-fields';
 import { useSaveBonusType } from '../api/save-bonus-type';
 import { BannersEditor } from './banners-editor';
@@ -99,10 +100,10 @@ export function BonusTypeForm({ bonus, onDone }: { bonus: BonusTypeView | null; 
               hint={t('promotions.zeroUnlimited')}
             />
             <OfferTermsFields draft={draft} problems={problems} onChange={set} />
-            <TextField
+            <DateTimeField
+              kind="datetime"
               label={t('promotions.expiresAt')}
               name="expiresAt"
-              type="datetime-local"
               optional
               value={draft.expiresAt}
               onChange={(event) => set({ expiresAt: event.target.value })}

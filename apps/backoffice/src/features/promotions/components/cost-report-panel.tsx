@@ -6,6 +6,7 @@ import { formatMoney } from '@wallet/web-kit/ui/money';
 import { LoadFailedCard } from '@wallet/web-kit/ui/status-card';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateTimeField } from '@/ui/date-time-field';
 import { usePromotionReport } from '../api/get-promotion-report';
 import { isoFromLocal } from './form-values';
 
@@ -34,16 +35,16 @@ export function CostReportPanel() {
       <div className="promo-report-head">
         <p className="muted">{t('promotions.reportHint')}</p>
         <div className="promo-report-filters">
-          <TextField
+          <DateTimeField
+            kind="datetime"
             label={t('promotions.reportFrom')}
-            type="datetime-local"
             optional
             value={from}
             onChange={(event) => setFrom(event.target.value)}
           />
-          <TextField
+          <DateTimeField
+            kind="datetime"
             label={t('promotions.reportTo')}
-            type="datetime-local"
             optional
             value={to}
             onChange={(event) => setTo(event.target.value)}

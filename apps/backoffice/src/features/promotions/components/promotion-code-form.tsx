@@ -3,6 +3,7 @@ import { PROMOTION_CODE_PATTERN } from '@wallet/contract/backoffice/promotions-r
 import { TextField } from '@wallet/web-kit/ui/field';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateTimeField } from '@/ui/date-time-field';
 import { LanguageFields, type Texts } from '@/ui/language-fields';
 import { useSavePromotionCode } from '../api/save-promotion-code';
 import { DraftNumberField } from './draft-field';
@@ -92,18 +93,18 @@ export function PromotionCodeForm({ promotion, onDone }: { promotion: PromotionC
             <OfferTermsFields draft={draft} problems={problems} onChange={set} />
             {countField('maxRedemptions', t('promotions.maxRedemptions'), problems)}
             {countField('maxPerPlayer', t('promotions.maxPerPlayer'), problems)}
-            <TextField
+            <DateTimeField
+              kind="datetime"
               label={t('promotions.validFrom')}
               name="validFrom"
-              type="datetime-local"
               optional
               value={draft.validFrom}
               onChange={(event) => set({ validFrom: event.target.value })}
             />
-            <TextField
+            <DateTimeField
+              kind="datetime"
               label={t('promotions.validTo')}
               name="validTo"
-              type="datetime-local"
               optional
               value={draft.validTo}
               error={problems.validTo ?? null}

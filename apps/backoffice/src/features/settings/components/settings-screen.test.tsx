@@ -7,9 +7,10 @@ import { me, renderApp, signedIn } from '@/test/render';
 /** The screen's chunk and its first answers; a loaded machine takes longer than findBy's 1 s. */
 const FIRST_PAINT = { timeout: 5_000 };
 
-function settings(state: 'active' | 'terminated' = 'active'): SettingsResponse {
+function settings(state: 'active' | 'terminated' = 'active', chatEnabled = true): SettingsResponse {
   return {
     service: { state },
+    chat: { enabled: chatEnabled, forcedByEnvironment: false },
     money: {
       banks: [
         {
@@ -66,6 +67,32 @@ describe('Settings', { timeout: 20_000 }, () => {
       reason: 'licence audit',
     });
     expect(screen.getByTestId('service-switch').textContent).toBe('Switch the service on');
+  });
+
+  it('switches support chat off with a reason from settings, and shows it off', async () => {
+    signedIn();
+    let current = settings();
+    const calls = mockApi({
+      'GET /api/backoffice/me': { body: me('owner') },
+      'GET /api/backoffice/settings': () => ({ body: current }),
+      'POST /api/backoffice/settings/chat': (body) => {
+        current = settings('active', (body as { enabled: boolean }).enabled);
+        return { body: current };
+      },
+    });
+    const { user } = renderApp('/settings');
+    expect((await screen.findByTestId('chat-state', {}, FIRST_PAINT)).textContent).toBe('Chat is on');
+    await user.click(screen.getByTestId('chat-switch'));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByLabelText('Reason'));
+    await user.paste('no agents tonight');
+    await user.click(within(dialog).getByTestId('chat-confirm'));
+    await waitFor(() => expect(screen.getByTestId('chat-state').textContent).toBe('Chat is off'));
+    expect(calls.find((call) => call.path === '/api/backoffice/settings/chat')?.body).toEqual({
+      enabled: false,
+      reason: 'no agents tonight',
+    });
+    expect(screen.getByTestId('chat-switch').textContent).toBe('Switch chat on');
   });
 
   it('saves the money settings as one form, amounts in baht, and checks min ≤ max first', async () => {

@@ -1,20 +1,22 @@
-import type { MoneySettings, ServiceStateValue } from '@wallet/contract/backoffice/settings';
+import type { MoneySettings, ServiceStateValue, SettingsResponse } from '@wallet/contract/backoffice/settings';
 import { QR_BANK_CODES, QR_GATEWAYS, type QrBankCode } from '@wallet/contract/constants';
 import { DEPOSIT_BANK_TYPES, DEPOSIT_MODES } from '@wallet/contract/deposit-rules';
 import { errorText } from '@wallet/web-kit/api/api-error';
 import { FormError, SelectField, TextField } from '@wallet/web-kit/ui/field';
-import { ShieldIcon, WalletIcon } from '@wallet/web-kit/ui/icons';
+import { ChatIcon, ShieldIcon, WalletIcon } from '@wallet/web-kit/ui/icons';
 import { Loader } from '@wallet/web-kit/ui/loader';
-import { Modal } from '@wallet/web-kit/ui/modal';
 import { LoadFailedCard } from '@wallet/web-kit/ui/status-card';
 import { useToast } from '@wallet/web-kit/ui/toast';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { canCall } from '@/lib/permissions';
 import { useMe } from '@/lib/session/get-me';
+import { DateTimeField } from '@/ui/date-time-field';
 import { useSettings } from '../api/get-settings';
 import { useSaveMoneySettings } from '../api/save-money-settings';
+import { useSetChatEnabled } from '../api/set-chat-enabled';
 import { useSetServiceState } from '../api/set-service-state';
+import { SwitchCard } from './switch-card';
 
 /** The owner's switches: the whole service, and the money settings players feel. */
 export function SettingsScreen() {
@@ -37,6 +39,7 @@ export function SettingsScreen() {
       ) : (
         <>
           <ServiceCard state={settings.data.service.state} canManage={canManage} />
+          <ChatCard chat={settings.data.chat} canManage={canManage} />
           <MoneyForm key={JSON.stringify(settings.data.money)} money={settings.data.money} canManage={canManage} />
         </>
       )}
@@ -47,82 +50,78 @@ export function SettingsScreen() {
 function ServiceCard({ state, canManage }: { state: ServiceStateValue; canManage: boolean }) {
   const { t } = useTranslation();
   const toast = useToast();
-  const [confirming, setConfirming] = useState(false);
-  const [reason, setReason] = useState('');
   const switchState = useSetServiceState();
   const next: ServiceStateValue = state === 'active' ? 'terminated' : 'active';
-  const close = () => {
-    setConfirming(false);
-    setReason('');
-    switchState.reset();
-  };
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!reason.trim()) return;
-    switchState.mutate(
-      { state: next, reason: reason.trim() },
-      {
-        onSuccess: () => {
-          toast.success(t(next === 'active' ? 'settings.serviceOnDone' : 'settings.serviceOffDone'));
-          close();
-        },
-      },
-    );
-  };
+  const off = next === 'terminated';
   return (
-    <section className="card" aria-labelledby="service-title">
-      <h2 className="card-title" id="service-title">
-        <ShieldIcon />
-        {t('settings.serviceTitle')}
-      </h2>
-      <p className="status-line" data-testid="service-state">
-        <span className={state === 'active' ? 'state is-on' : 'state is-off'}>
-          {t(state === 'active' ? 'settings.serviceActive' : 'settings.serviceTerminated')}
-        </span>
-      </p>
-      <p className="muted">{t('settings.serviceHint')}</p>
-      {canManage ? (
-        <div className="actions service-actions">
-          <button
-            type="button"
-            className={next === 'terminated' ? 'btn btn-danger' : 'btn btn-primary'}
-            data-testid="service-switch"
-            onClick={() => setConfirming(true)}
-          >
-            {t(next === 'terminated' ? 'settings.serviceOff' : 'settings.serviceOn')}
-          </button>
-        </div>
-      ) : null}
-      <Modal
-        open={confirming}
-        onClose={close}
-        title={t(next === 'terminated' ? 'settings.serviceOffTitle' : 'settings.serviceOnTitle')}
-      >
-        <form className="form" onSubmit={submit} noValidate>
-          <p>{t(next === 'terminated' ? 'settings.serviceOffWarning' : 'settings.serviceOnWarning')}</p>
-          <TextField
-            label={t('settings.reason')}
-            name="reason"
-            required
-            maxLength={500}
-            value={reason}
-            error={switchState.isIdle && reason === '' ? null : reason.trim() ? null : t('common.required')}
-            onChange={(event) => setReason(event.target.value)}
-          />
-          <FormError
-            message={switchState.error ? errorText(switchState.error, t('errors.INTERNAL_SERVER_ERROR')) : null}
-          />
-          <button
-            type="submit"
-            className={next === 'terminated' ? 'btn btn-danger btn-block' : 'btn btn-primary btn-block'}
-            disabled={switchState.isPending || !reason.trim()}
-            data-testid="service-confirm"
-          >
-            {t(next === 'terminated' ? 'settings.serviceOff' : 'settings.serviceOn')}
-          </button>
-        </form>
-      </Modal>
-    </section>
+    <SwitchCard
+      id="service"
+      icon={<ShieldIcon />}
+      on={state === 'active'}
+      danger={off}
+      canManage={canManage}
+      texts={{
+        title: t('settings.serviceTitle'),
+        state: t(state === 'active' ? 'settings.serviceActive' : 'settings.serviceTerminated'),
+        hint: t('settings.serviceHint'),
+        action: t(off ? 'settings.serviceOff' : 'settings.serviceOn'),
+        confirmTitle: t(off ? 'settings.serviceOffTitle' : 'settings.serviceOnTitle'),
+        warning: t(off ? 'settings.serviceOffWarning' : 'settings.serviceOnWarning'),
+      }}
+      pending={switchState.isPending}
+      error={switchState.error}
+      onClose={switchState.reset}
+      onSubmit={(reason, done) =>
+        switchState.mutate(
+          { state: next, reason },
+          {
+            onSuccess: () => {
+              toast.success(t(next === 'active' ? 'settings.serviceOnDone' : 'settings.serviceOffDone'));
+              done();
+            },
+          },
+        )
+      }
+    />
+  );
+}
+
+/** Support chat on or off (the player widget and the agents' console); the environment may hold it on. */
+function ChatCard({ chat, canManage }: { chat: SettingsResponse['chat']; canManage: boolean }) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const setChat = useSetChatEnabled();
+  const off = chat.enabled;
+  return (
+    <SwitchCard
+      id="chat"
+      icon={<ChatIcon />}
+      on={chat.enabled}
+      danger={off}
+      canManage={canManage && !chat.forcedByEnvironment}
+      texts={{
+        title: t('settings.chatTitle'),
+        state: t(chat.enabled ? 'settings.chatOnState' : 'settings.chatOffState'),
+        hint: t(chat.forcedByEnvironment ? 'settings.chatForced' : 'settings.chatHint'),
+        action: t(off ? 'settings.chatOff' : 'settings.chatOn'),
+        confirmTitle: t(off ? 'settings.chatOffTitle' : 'settings.chatOnTitle'),
+        warning: t(off ? 'settings.chatOffWarning' : 'settings.chatOnWarning'),
+      }}
+      pending={setChat.isPending}
+      error={setChat.error}
+      onClose={setChat.reset}
+      onSubmit={(reason, done) =>
+        setChat.mutate(
+          { enabled: !chat.enabled, reason },
+          {
+            onSuccess: () => {
+              toast.success(t(off ? 'settings.chatOffDone' : 'settings.chatOnDone'));
+              done();
+            },
+          },
+        )
+      }
+    />
   );
 }
 
@@ -273,18 +272,18 @@ function MoneyForm({ money, canManage }: { money: MoneySettings; canManage: bool
       </fieldset>
       <fieldset className="settings-grid" disabled={disabled}>
         <legend className="settings-legend">{t('settings.slipWindow')}</legend>
-        <TextField
+        <DateTimeField
+          kind="time"
           label={t('settings.slipClosedFrom')}
           name="slipClosedFrom"
-          type="time"
           value={draft.slipClosedFrom}
           onChange={(event) => set({ slipClosedFrom: event.target.value })}
         />
-        <TextField
+        <DateTimeField
+          kind="time"
           label={t('settings.slipClosedTo')}
           hint={t('settings.slipWindowHint')}
           name="slipClosedTo"
-          type="time"
           value={draft.slipClosedTo}
           onChange={(event) => set({ slipClosedTo: event.target.value })}
         />

@@ -5,6 +5,7 @@ import { formatMoney } from '@wallet/web-kit/ui/money';
 import { LoadFailedCard } from '@wallet/web-kit/ui/status-card';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateTimeField } from '@/ui/date-time-field';
 import { EMPTY_REPORT_FILTERS, type ReportFilters, useSpinReport } from '../api/get-report';
 import { useWheelNames, WheelSelect } from './wheel-select';
 import { prizeText } from './wheel-texts';
@@ -28,17 +29,17 @@ export function ReportPanel() {
     <>
       <form className="card filters" onSubmit={apply} aria-label={t('spinwheel.filterReport')}>
         <WheelSelect value={draft.wheelId} onChange={(wheelId) => setDraft((current) => ({ ...current, wheelId }))} />
-        <TextField
+        <DateTimeField
+          kind="date"
           label={t('spinwheel.from')}
           name="from"
-          type="date"
           value={draft.from}
           onChange={(event) => setDraft((current) => ({ ...current, from: event.target.value }))}
         />
-        <TextField
+        <DateTimeField
+          kind="date"
           label={t('spinwheel.to')}
           name="to"
-          type="date"
           value={draft.to}
           onChange={(event) => setDraft((current) => ({ ...current, to: event.target.value }))}
         />

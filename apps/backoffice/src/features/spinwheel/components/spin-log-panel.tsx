@@ -5,6 +5,7 @@ import { TextField } from '@wallet/web-kit/ui/field';
 import { ListIcon } from '@wallet/web-kit/ui/icons';
 import { useTranslation } from 'react-i18next';
 import { useFilterForm } from '@/lib/filter-form';
+import { DateTimeField } from '@/ui/date-time-field';
 import { ExportCsvButton } from '@/ui/export-csv-button';
 import { PagedTable } from '@/ui/paged-table';
 import { EMPTY_SPIN_LOG_FILTERS, spinLogRequest, useSpinLog } from '../api/get-spin-log';
@@ -23,8 +24,8 @@ export function SpinLogPanel() {
       <form className="card filters" onSubmit={apply} aria-label={t('spinwheel.filterSpins')}>
         <WheelSelect value={draft.wheelId} onChange={(wheelId) => setDraft((current) => ({ ...current, wheelId }))} />
         <TextField label={t('spinwheel.playerId')} autoComplete="off" maxLength={64} {...bind('playerId')} />
-        <TextField label={t('spinwheel.from')} type="date" {...bind('from')} />
-        <TextField label={t('spinwheel.to')} type="date" {...bind('to')} />
+        <DateTimeField kind="date" label={t('spinwheel.from')} {...bind('from')} />
+        <DateTimeField kind="date" label={t('spinwheel.to')} {...bind('to')} />
         <div className="filters-actions">
           <button type="submit" className="btn btn-primary">
             {t('spinwheel.apply')}

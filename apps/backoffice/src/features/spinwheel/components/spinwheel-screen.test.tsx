@@ -281,8 +281,8 @@ describe('Spin wheel (back office)', { timeout: 30_000 }, () => {
     expect(within(reportRow).getByText('Songkran wheel')).toBeTruthy();
     expect(within(reportRow).getByText('-2.0')).toBeTruthy();
     expect(within(screen.getByTestId('spin-totals')).getByText('30.00 THB')).toBeTruthy();
-    await user.type(screen.getByLabelText('From'), '2026-03-01');
-    await user.type(screen.getByLabelText('To'), '2026-03-31');
+    await user.type(screen.getByLabelText('From'), '01/03/2026');
+    await user.type(screen.getByLabelText('To'), '31/03/2026');
     await user.click(screen.getByRole('button', { name: 'Search' }));
     await waitFor(() => expect(calls.filter((c) => c.path === '/api/backoffice/spinwheel/report').length).toBe(2));
     const last = calls.filter((c) => c.path === '/api/backoffice/spinwheel/report').at(-1);

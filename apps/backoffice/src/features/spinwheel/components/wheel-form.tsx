@@ -5,6 +5,7 @@ import { FormError, TextField } from '@wallet/web-kit/ui/field';
 import { useToast } from '@wallet/web-kit/ui/toast';
 import { type FormEvent, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateTimeField } from '@/ui/date-time-field';
 import { LanguageFields } from '@/ui/language-fields';
 import { useSaveWheel } from '../api/save-wheel';
 import {
@@ -98,18 +99,18 @@ export function WheelForm({ wheel, onDone }: { wheel: SpinWheelView | null; onDo
             onChange={(names) => set({ names })}
           />
           <div className="settings-grid spin-schedule">
-            <TextField
+            <DateTimeField
+              kind="datetime"
               label={t('spinwheel.startsAt')}
               name="startsAt"
-              type="datetime-local"
               optional
               value={draft.startsAt}
               onChange={(event) => set({ startsAt: event.target.value })}
             />
-            <TextField
+            <DateTimeField
+              kind="datetime"
               label={t('spinwheel.endsAt')}
               name="endsAt"
-              type="datetime-local"
               optional
               value={draft.endsAt}
               error={problem('endsAt')}

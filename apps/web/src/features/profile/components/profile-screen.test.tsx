@@ -33,6 +33,37 @@ describe('ProfileScreen', () => {
     expect(screen.getByDisplayValue('0812345678').hasAttribute('readonly')).toBe(true);
   });
 
+  it('edits the name through PUT /api/account/profile, sending the bank details unchanged', async () => {
+    let current = profile('1234567890');
+    const calls = mockApi({
+      'GET /api/account/profile': () => ({ body: current }),
+      'PUT /api/account/profile': (body) => {
+        current = { ...current, name: (body as { name: string }).name };
+        return { body: { message: 'SUCCESS' } };
+      },
+    });
+    const { user } = renderScreen(<ProfileScreen />);
+    await screen.findByText('123-456-7890');
+    await user.click(screen.getByRole('button', { name: 'Edit name' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit name' });
+    const field = within(dialog).getByLabelText('Name');
+    await user.clear(field);
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    // An empty name is not sent.
+    expect(calls.some((call) => call.method === 'PUT')).toBe(false);
+    await user.type(field, 'Somchai Rakdee');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Somchai Rakdee')).toBeTruthy();
+    // The bank stays as it is: a bank change goes through its own request and review.
+    expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({
+      name: 'Somchai Rakdee',
+      bankCode: 'KBANK',
+      bankAccountName: 'SOMCHAI JAIDEE',
+      bankAccountNo: '1234567890',
+    });
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
   it('leaves other account number lengths as they are', async () => {
     mockApi({ 'GET /api/account/profile': { body: profile('123456789012') } });
     renderScreen(<ProfileScreen />);

@@ -9,6 +9,7 @@ import { useBankChangeRequest } from '../api/bank-change-request';
 import { useProfile } from '../api/get-profile';
 import { BankChangeModal } from './bank-change-modal';
 import { ChangePasswordModal } from './change-password-modal';
+import { EditNameModal } from './edit-name-modal';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -29,6 +30,7 @@ export function ProfileScreen({ extra }: ProfileScreenProps = {}) {
   const { data, isPending, error, refetch } = useProfile();
   const [changing, setChanging] = useState(false);
   const [changingBank, setChangingBank] = useState(false);
+  const [editingName, setEditingName] = useState(false);
   const bankChange = useBankChangeRequest();
   const request = bankChange.data?.request ?? null;
 
@@ -67,6 +69,9 @@ export function ProfileScreen({ extra }: ProfileScreenProps = {}) {
               <span className="field-label">{t('profile.username')}</span>
               <input className="input" value={data.username} readOnly />
             </label>
+            <button type="button" className="btn btn-ghost btn-block" onClick={() => setEditingName(true)}>
+              {t('profile.editName')}
+            </button>
           </section>
           <section className="card">
             <h2 className="card-title">{t('profile.bankSection')}</h2>
@@ -106,6 +111,7 @@ export function ProfileScreen({ extra }: ProfileScreenProps = {}) {
           {extra ? extra(data._id) : null}
         </>
       ) : null}
+      {editingName && data ? <EditNameModal profile={data} onClose={() => setEditingName(false)} /> : null}
       <BankChangeModal open={changingBank} onClose={() => setChangingBank(false)} />
       <ChangePasswordModal open={changing} onClose={() => setChanging(false)} phone={data?.username} />
     </div>
