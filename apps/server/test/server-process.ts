@@ -4,8 +4,8 @@ import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import { buildApp } from '../src/app.ts';
 import { seed } from '../src/db/seed/seed.ts';
-import { serverEntryArgs } from './server-bundle.ts';
 import { fundWallet, registerPlayer, type TestDatabase, testConfig } from './helpers.ts';
+import { serverEntryArgs } from './server-bundle.ts';
 
 /** Real server processes for the tests that need them (signals, crashes, several instances). */
 
