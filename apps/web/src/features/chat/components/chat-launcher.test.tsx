@@ -1,4 +1,5 @@
 import { act, screen, waitFor } from '@testing-library/react';
+import { STORAGE_KEYS } from '@wallet/contract/constants';
 import { mockApi } from '@wallet/web-kit/testing/mock-api';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderScreen } from '@/test/render';
@@ -50,6 +51,21 @@ describe('ChatLauncher', () => {
     expect(screen.getByTestId('chat-panel')).toBe(panel);
   });
 
+  // Before the test that closes the invitation for the rest of the visit (a module flag).
+  it('keeps the invitation hidden while a dialog is open: it never lies over one', async () => {
+    mockApi({ 'GET /api/lookup/enableChatWidget': { body: { enableChatWidget: true } }, ...chatApi });
+    renderScreen(
+      <>
+        <div role="dialog" aria-label="Deposit" />
+        <ChatLauncher />
+      </>,
+    );
+    const invite = await screen.findByTestId('chat-invite');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(invite.classList.contains('is-waiting')).toBe(true);
+    expect(invite.getAttribute('aria-hidden')).toBe('true');
+  });
+
   it('retracts the invite bubble after a while, and once closed it stays closed as the player moves on', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     try {
@@ -73,5 +89,16 @@ describe('ChatLauncher', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it('keeps the conversation of someone support can answer from the start, without opening the panel', async () => {
+    localStorage.setItem(STORAGE_KEYS.guestId, 'guest-12345678');
+    const calls = mockApi({ 'GET /api/lookup/enableChatWidget': { body: { enableChatWidget: true } }, ...chatApi });
+    renderScreen(<ChatLauncher />);
+    const button = await screen.findByTestId('chat-launcher');
+    // Mounted collapsed: answers are counted while the player has not opened it.
+    await waitFor(() => expect(calls.some((call) => call.path === '/api/chat/history')).toBe(true));
+    expect(screen.getByTestId('chat-panel').getAttribute('aria-hidden')).toBe('true');
+    expect(button.getAttribute('aria-expanded')).toBe('false');
   });
 });

@@ -1,16 +1,19 @@
 import { INVITE_BUBBLE_DELAY_MS } from '@wallet/contract/constants';
+import { getToken } from '@wallet/web-kit/lib/auth-token';
 import { CloseIcon } from '@wallet/web-kit/ui/icons';
 import { Logo } from '@wallet/web-kit/ui/logo';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useEnableChatWidget } from '@/lib/lookups/get-enable-chat-widget';
+import { useClearSpot } from '../lib/clear-spot';
+import { storedGuestId } from '../lib/guest-id';
 
 // Everything past the button (panel, history, socket client, texts, styles) loads when the panel first opens.
 const ChatPanel = lazy(() => import('./chat-panel'));
 
 /**
- * How long the invite bubble stays. On a phone it lies over the page (Home's widgets, the login page's
- * register line): an invitation, then out of the way; the logo button stays.
+ * How long the invite bubble stays: an invitation, then out of the way; the logo button stays. It shows only
+ * where nothing a player could tap lies under it, and never while a dialog is open (useClearSpot).
  */
 export const INVITE_VISIBLE_MS = 10_000;
 
@@ -18,10 +21,24 @@ export const INVITE_VISIBLE_MS = 10_000;
 // layout). In memory only; a new visit invites again.
 let inviteClosed = false;
 
+/** Shows "(2) " before the page's own title while answers wait unread, as a tab in the background says it. */
+function useUnreadTitle(unread: number): void {
+  useEffect(() => {
+    const own = document.title.replace(/^\(\d+\) /, '');
+    document.title = unread > 0 ? `(${unread}) ${own}` : own;
+    return () => {
+      document.title = document.title.replace(/^\(\d+\) /, '');
+    };
+  }, [unread]);
+}
+
 /**
- * The floating logo button (SPEC §2 Chat widget), on public pages and in the member shell, where the operator
- * switched chat on. The invite bubble appears 100 ms after load and retracts after INVITE_VISIBLE_MS; the logo
- * turns as the panel opens and closes.
+ * The logo button (SPEC §2 Chat widget), on public pages and in the member shell, where the operator switched
+ * chat on; it sits in the bottom menu's last place, so it never lies over the page. The invite bubble appears
+ * 100 ms after load and retracts after INVITE_VISIBLE_MS; the logo turns as the panel opens and closes.
+ * Someone support can answer (a member, or a guest who has written) has the conversation kept in the
+ * background from the first idle moment, so an answer while the panel is closed is counted on the button and
+ * in the page title until it is read.
  */
 export function ChatLauncher() {
   const { t } = useTranslation();
@@ -31,6 +48,13 @@ export function ChatLauncher() {
   const [invite, setInvite] = useState(false);
   const [unread, setUnread] = useState(0);
   const buttonRef = useRef<HTMLButtonElement>(null);
+  const inviteRef = useRef<HTMLParagraphElement>(null);
+  const inviteDue = invite && !opened && Boolean(data?.enableChatWidget);
+  const inviteClear = useClearSpot(inviteRef, inviteDue) !== null;
+  // Read once: a guest who writes now has the panel mounted from then on anyway.
+  const [answerable] = useState(() => Boolean(getToken() || storedGuestId()));
+  const watching = Boolean(data?.enableChatWidget) && answerable;
+  useUnreadTitle(open ? 0 : unread);
 
   useEffect(() => {
     if (inviteClosed) return;
@@ -57,13 +81,19 @@ export function ChatLauncher() {
 
   return (
     <div className="chat-widget">
-      {opened && (
+      {(opened || watching) && (
         <Suspense fallback={null}>
           <ChatPanel open={open} onClose={close} onUnread={setUnread} />
         </Suspense>
       )}
-      {invite && !opened && (
-        <p className="chat-invite" data-testid="chat-invite">
+      {inviteDue && (
+        <p
+          ref={inviteRef}
+          className={inviteClear ? 'chat-invite' : 'chat-invite is-waiting'}
+          aria-hidden={inviteClear ? undefined : true}
+          inert={inviteClear ? undefined : true}
+          data-testid="chat-invite"
+        >
           <button type="button" className="chat-invite-text" onClick={toggle}>
             {t('chatLauncher.invite')}
           </button>
@@ -85,7 +115,7 @@ export function ChatLauncher() {
         type="button"
         className={open ? 'chat-fab is-open' : 'chat-fab'}
         aria-expanded={open}
-        aria-controls={opened ? 'chat-panel' : undefined}
+        aria-controls={opened || watching ? 'chat-panel' : undefined}
         onClick={toggle}
         data-testid="chat-launcher"
       >
