@@ -37,13 +37,14 @@ export async function controlsUnderChat(page: Page, label: string): Promise<stri
       const rect = el.getBoundingClientRect();
       if (rect.width < 1 || rect.height < 1 || getComputedStyle(el).visibility === 'hidden') continue;
       const inset = Math.min(6, rect.width / 4, rect.height / 4);
-      const points: [number, number][] = [
+      const corners: [number, number][] = [
         [rect.left + rect.width / 2, rect.top + rect.height / 2],
         [rect.left + inset, rect.top + inset],
         [rect.right - inset, rect.top + inset],
         [rect.left + inset, rect.bottom - inset],
         [rect.right - inset, rect.bottom - inset],
-      ].filter(([x, y]) => x >= 0 && y >= 0 && x < innerWidth && y < innerHeight && !underMenu(x, y));
+      ];
+      const points = corners.filter(([x, y]) => x >= 0 && y >= 0 && x < innerWidth && y < innerHeight && !underMenu(x, y));
       if (points.some(([x, y]) => inWidget(x, y))) out.push(`${name(el)} under the chat widget`);
     }
     if (document.querySelector('[role=dialog], [role=alertdialog], dialog[open]')) {
