@@ -5,6 +5,7 @@ import { Logo } from '@wallet/web-kit/ui/logo';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useEnableChatWidget } from '@/lib/lookups/get-enable-chat-widget';
+import { afterFirstScreen } from '@/lib/when-idle';
 import { useClearSpot } from '../lib/clear-spot';
 import { storedGuestId } from '../lib/guest-id';
 
@@ -16,6 +17,9 @@ const ChatPanel = lazy(() => import('./chat-panel'));
  * where nothing a player could tap lies under it, and never while a dialog is open (useClearSpot).
  */
 export const INVITE_VISIBLE_MS = 10_000;
+
+/** How long after the first screen the conversation starts being kept in the background. */
+export const WATCH_AFTER_MS = 3_000;
 
 // Closed by the player: not shown again on the next page of this visit (the launcher mounts again with each
 // layout). In memory only; a new visit invites again.
@@ -53,7 +57,20 @@ export function ChatLauncher() {
   const inviteClear = useClearSpot(inviteRef, inviteDue) !== null;
   // Read once: a guest who writes now has the panel mounted from then on anyway.
   const [answerable] = useState(() => Boolean(getToken() || storedGuestId()));
-  const watching = Boolean(data?.enableChatWidget) && answerable;
+  // Well after the screen's own first load (its chunk, texts and socket are no part of it, issue 18).
+  const [watchDue, setWatchDue] = useState(false);
+  useEffect(() => {
+    if (!answerable) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const cancel = afterFirstScreen(() => {
+      timer = setTimeout(() => setWatchDue(true), WATCH_AFTER_MS);
+    });
+    return () => {
+      cancel();
+      clearTimeout(timer);
+    };
+  }, [answerable]);
+  const watching = Boolean(data?.enableChatWidget) && watchDue;
   useUnreadTitle(open ? 0 : unread);
 
   useEffect(() => {
