@@ -1,13 +1,11 @@
 import { INVITE_BUBBLE_DELAY_MS } from '@wallet/contract/constants';
-import { getToken } from '@wallet/web-kit/lib/auth-token';
 import { CloseIcon } from '@wallet/web-kit/ui/icons';
 import { Logo } from '@wallet/web-kit/ui/logo';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useEnableChatWidget } from '@/lib/lookups/get-enable-chat-widget';
-import { afterFirstScreen } from '@/lib/when-idle';
+import { useUnreadAnswers } from '../hooks/use-unread-answers';
 import { useClearSpot } from '../lib/clear-spot';
-import { storedGuestId } from '../lib/guest-id';
 
 // Everything past the button (panel, history, socket client, texts, styles) loads when the panel first opens.
 const ChatPanel = lazy(() => import('./chat-panel'));
@@ -17,9 +15,6 @@ const ChatPanel = lazy(() => import('./chat-panel'));
  * where nothing a player could tap lies under it, and never while a dialog is open (useClearSpot).
  */
 export const INVITE_VISIBLE_MS = 10_000;
-
-/** How long after the first screen the conversation starts being kept in the background. */
-export const WATCH_AFTER_MS = 3_000;
 
 // Closed by the player: not shown again on the next page of this visit (the launcher mounts again with each
 // layout). In memory only; a new visit invites again.
@@ -40,9 +35,8 @@ function useUnreadTitle(unread: number): void {
  * The logo button (SPEC §2 Chat widget), on public pages and in the member shell, where the operator switched
  * chat on; it sits in the bottom menu's last place, so it never lies over the page. The invite bubble appears
  * 100 ms after load and retracts after INVITE_VISIBLE_MS; the logo turns as the panel opens and closes.
- * Someone support can answer (a member, or a guest who has written) has the conversation kept in the
- * background from the first idle moment, so an answer while the panel is closed is counted on the button and
- * in the page title until it is read.
+ * An answer from support while the panel is closed is counted on the button and in the page title until it
+ * is read (useUnreadAnswers before the panel was first opened, the panel itself after).
  */
 export function ChatLauncher() {
   const { t } = useTranslation();
@@ -50,27 +44,14 @@ export function ChatLauncher() {
   const [open, setOpen] = useState(false);
   const [opened, setOpened] = useState(false);
   const [invite, setInvite] = useState(false);
-  const [unread, setUnread] = useState(0);
+  const [panelUnread, setUnread] = useState(0);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const inviteRef = useRef<HTMLParagraphElement>(null);
   const inviteDue = invite && !opened && Boolean(data?.enableChatWidget);
   const inviteClear = useClearSpot(inviteRef, inviteDue) !== null;
-  // Read once: a guest who writes now has the panel mounted from then on anyway.
-  const [answerable] = useState(() => Boolean(getToken() || storedGuestId()));
-  // Well after the screen's own first load (its chunk, texts and socket are no part of it, issue 18).
-  const [watchDue, setWatchDue] = useState(false);
-  useEffect(() => {
-    if (!answerable) return;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const cancel = afterFirstScreen(() => {
-      timer = setTimeout(() => setWatchDue(true), WATCH_AFTER_MS);
-    });
-    return () => {
-      cancel();
-      clearTimeout(timer);
-    };
-  }, [answerable]);
-  const watching = Boolean(data?.enableChatWidget) && watchDue;
+  // Counted while closed by asking now and then; once opened, the panel counts live (it stays mounted).
+  const closedUnread = useUnreadAnswers(Boolean(data?.enableChatWidget) && !opened, open);
+  const unread = opened ? panelUnread : closedUnread;
   useUnreadTitle(open ? 0 : unread);
 
   useEffect(() => {
@@ -98,7 +79,7 @@ export function ChatLauncher() {
 
   return (
     <div className="chat-widget">
-      {(opened || watching) && (
+      {opened && (
         <Suspense fallback={null}>
           <ChatPanel open={open} onClose={close} onUnread={setUnread} />
         </Suspense>
@@ -132,7 +113,7 @@ export function ChatLauncher() {
         type="button"
         className={open ? 'chat-fab is-open' : 'chat-fab'}
         aria-expanded={open}
-        aria-controls={opened || watching ? 'chat-panel' : undefined}
+        aria-controls={opened ? 'chat-panel' : undefined}
         onClick={toggle}
         data-testid="chat-launcher"
       >

@@ -30,10 +30,6 @@ function ChatConversation({ open, onClose, onUnread }: ChatPanelProps) {
   /** Set before an older page is asked for: the scroll height to keep the view steady against. */
   const heightBeforeOlder = useRef<number | null>(null);
   const [unread, setUnread] = useState(0);
-  // Kept collapsed in the background (the launcher counting answers), the panel holds no form until first
-  // opened: nothing of it for the page's own forms and their submit buttons to be mistaken for.
-  const everOpened = useRef(false);
-  if (open) everOpened.current = true;
 
   const onIncoming = useCallback((conversation: Conversation) => {
     if (conversation.sender !== 'other' || conversation.marker) return;
@@ -152,15 +148,13 @@ function ChatConversation({ open, onClose, onUnread }: ChatPanelProps) {
           {t('chat.unread', { count: unread })}
         </button>
       )}
-      {everOpened.current && (
-        <ChatComposer
-          inputRef={inputRef}
-          disabled={chat.phase !== 'ready'}
-          onSendText={chat.sendText}
-          onSendFile={chat.sendFile}
-          onTyping={chat.typing}
-        />
-      )}
+      <ChatComposer
+        inputRef={inputRef}
+        disabled={chat.phase !== 'ready'}
+        onSendText={chat.sendText}
+        onSendFile={chat.sendFile}
+        onTyping={chat.typing}
+      />
     </>
   );
 }
