@@ -96,6 +96,28 @@ describe('HomeScreen', () => {
     ).toEqual(['/api/wallet/refresh/slot', '/api/wallet']);
   });
 
+  it("shows the balance card's outline, busy, while the wallet loads on a slow network, not a blank screen", async () => {
+    remember();
+    let release: () => void = () => {};
+    const slow = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    walletApi({
+      'GET /api/wallet': async () => {
+        await slow;
+        return { body: walletResponse() };
+      },
+    });
+    renderScreen(<HomeScreen />);
+    const skeleton = await screen.findByTestId('balance-skeleton');
+    expect(skeleton.getAttribute('aria-busy')).toBe('true');
+    // Named for screen readers: the wallet is on its way.
+    expect(screen.getByRole('region', { name: 'Loading your balance' })).toBe(skeleton);
+    release();
+    await screen.findByTestId('home-total');
+    expect(screen.queryByTestId('balance-skeleton')).toBeNull();
+  });
+
   it('still loads the wallet when the providers cannot be refreshed', async () => {
     remember();
     vi.spyOn(console, 'warn').mockImplementation(() => {});

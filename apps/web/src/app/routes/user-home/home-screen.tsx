@@ -1,14 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { AGREEMENT_MODAL_DELAY_MS } from '@wallet/contract/constants';
-import type { GameAccount, GameCategory, WalletResponse } from '@wallet/contract/wallet';
+import type { GameAccount, GameCategory } from '@wallet/contract/wallet';
 import { GAME_CATEGORIES } from '@wallet/contract/wallet-codes';
-import { sumMoney } from '@wallet/web-kit/lib/money';
-import { formatCount } from '@wallet/web-kit/lib/number-format';
-import { DateTime } from '@wallet/web-kit/ui/date-time';
-import { ClockIcon, CoinIcon, GiftIcon, RefreshIcon, SwapIcon, WalletIcon } from '@wallet/web-kit/ui/icons';
+import { WalletIcon } from '@wallet/web-kit/ui/icons';
 import { Loader } from '@wallet/web-kit/ui/loader';
-import { Logo } from '@wallet/web-kit/ui/logo';
-import { Money } from '@wallet/web-kit/ui/money';
 import { LoadFailedCard } from '@wallet/web-kit/ui/status-card';
 import { lazy, memo, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,12 +12,12 @@ import { GameAccountDialog } from '@/features/game-account/components/game-accou
 import { GameLauncherProvider } from '@/features/game-account/components/game-launcher';
 import { TransferDialog } from '@/features/game-account/components/transfer-dialog';
 import { AgreementModal, agreementAccepted } from '@/features/home/components/agreement-modal';
+import { BalanceCard, BalanceSkeleton } from '@/features/home/components/balance-card';
 import { GameCard } from '@/features/home/components/game-card';
 import { HomeWidgets } from '@/features/home/components/home-widgets';
 import { isRestricted, useProtection } from '@/features/protection/api/get-protection';
 import { withTexts } from '@/i18n/i18n';
 import { bonusTexts, depositTexts, refundTexts, withdrawTexts } from '@/i18n/lazy-texts';
-import { config } from '@/lib/config';
 import { useSpinActive } from '@/lib/spin-active';
 import { useWallet } from '@/lib/wallet/get-wallet';
 import { syncBalances, useLastSync } from '@/lib/wallet/refresh-slots';
@@ -186,7 +181,7 @@ function HomeContent() {
     <div className="page home">
       {data && shaped ? (
         <>
-          <BalanceHeader
+          <BalanceCard
             data={data}
             lastSync={lastSync.data ?? null}
             syncing={syncing}
@@ -194,14 +189,13 @@ function HomeContent() {
             onTransfer={transferFromWallet}
             onClaimInvite={open.inviteClaim}
           />
-          <Suspense fallback={null}>
-            {protection.data && (paused || protection.data.heldDeposits.length > 0) ? (
+          {protection.data && (paused || protection.data.heldDeposits.length > 0) ? (
+            <Suspense fallback={null}>
               <ProtectionNotice protection={protection.data} />
-            ) : null}
-            {protection.data && !paused ? <LimitInvite where="home" /> : null}
-            {marketing ? <HomeSlides /> : null}
-            <HomeNotice />
-          </Suspense>
+            </Suspense>
+          ) : null}
+          {/* Deposit and withdraw right under the balance: on the first screen of a small phone, above the
+              limit invitation, the promotions and the notice. */}
           <HomeWidgets
             onDeposit={open.deposit}
             onWithdraw={open.withdraw}
@@ -212,6 +206,11 @@ function HomeContent() {
             activeBonus={activeBonus.data?.status ? (activeBonus.data.name ?? activeBonus.data.code) : null}
             spinCoins={spinActive.data?.active && !paused ? data.profile.coin : null}
           />
+          <Suspense fallback={null}>
+            {protection.data && !paused ? <LimitInvite where="home" /> : null}
+            {marketing ? <HomeSlides /> : null}
+            <HomeNotice />
+          </Suspense>
           {marketing ? (
             <Suspense fallback={null}>
               <HomeBanners />
@@ -230,7 +229,7 @@ function HomeContent() {
       ) : wallet.error && !syncing ? (
         <LoadFailedCard icon={<WalletIcon />} error={wallet.error} onRetry={() => void sync()} />
       ) : (
-        <Loader />
+        <BalanceSkeleton />
       )}
       {selected ? (
         <GameAccountDialog
@@ -277,118 +276,6 @@ function HomeContent() {
     </div>
   );
 }
-
-interface BalanceHeaderProps {
-  data: WalletResponse;
-  lastSync: string | null;
-  syncing: boolean;
-  onRefresh: () => void;
-  onTransfer: () => void;
-  onClaimInvite: () => void;
-}
-
-const BalanceHeader = memo(function BalanceHeader({
-  data,
-  lastSync,
-  syncing,
-  onRefresh,
-  onTransfer,
-  onClaimInvite,
-}: BalanceHeaderProps) {
-  const { t } = useTranslation();
-  const total = sumMoney([data.wallet.amount, ...data.slots.map((slot) => slot.amount)]);
-  return (
-    <section className="balance-card" aria-labelledby="home-title">
-      <header className="balance-head">
-        <Logo size={44} label={t('app.logoAlt', { name: config.appName })} />
-        <div className="balance-who">
-          <p className="welcome-kicker">{config.appName}</p>
-          <h1 className="balance-name" id="home-title">
-            {t('home.welcome', { name: data.profile.name })}
-          </h1>
-        </div>
-      </header>
-
-      <div className="balance-total">
-        <p className="balance-label">{t('home.total')}</p>
-        <p className="balance-amount">
-          <strong data-testid="home-total">
-            <Money value={total} />
-          </strong>
-          <span className="balance-currency">{t('home.baht')}</span>
-        </p>
-        <dl className="balance-split">
-          <div>
-            <dt>
-              <WalletIcon />
-              {t('home.wallet')}
-            </dt>
-            <dd data-testid="wallet-amount">
-              <Money value={data.wallet.amount} />
-            </dd>
-          </div>
-          <div>
-            <dt>
-              <CoinIcon />
-              {t('home.coin')}
-            </dt>
-            <dd data-testid="home-coin">{formatCount(data.profile.coin)}</dd>
-          </div>
-        </dl>
-      </div>
-
-      <div className="balance-sync">
-        <ClockIcon />
-        <span className="balance-sync-text">
-          {t('home.lastUpdate')}{' '}
-          <span data-testid="last-update">{lastSync ? <DateTime value={lastSync} /> : t('home.neverUpdated')}</span>
-        </span>
-        <button
-          type="button"
-          className={syncing ? 'icon-button is-spinning' : 'icon-button'}
-          data-testid="refresh-balance"
-          onClick={onRefresh}
-          disabled={syncing}
-          aria-busy={syncing}
-          aria-label={t('home.refresh')}
-          title={t('home.refresh')}
-        >
-          <RefreshIcon />
-        </button>
-      </div>
-
-      <button type="button" className="btn btn-primary btn-block" data-testid="open-transfer" onClick={onTransfer}>
-        <SwapIcon />
-        <span>{t('home.transfer')}</span>
-      </button>
-
-      <div className="invite-row">
-        <div className="invite-text">
-          <span className="invite-label">
-            <GiftIcon />
-            {t('home.inviteBonus')}
-          </span>
-          <strong data-testid="invite-amount">
-            <Money value={data.invite.amount} />
-          </strong>
-        </div>
-        <div className="invite-action">
-          {/* Nothing to receive at 0; the confirmation shows the terms of the bonus the amount becomes. */}
-          <button
-            type="button"
-            className="btn btn-primary btn-small"
-            data-testid="invite-receive"
-            disabled={data.invite.amount <= 0}
-            onClick={onClaimInvite}
-            aria-haspopup="dialog"
-          >
-            {t('home.receive')}
-          </button>
-        </div>
-      </div>
-    </section>
-  );
-});
 
 interface GameListProps {
   category: GameCategory;

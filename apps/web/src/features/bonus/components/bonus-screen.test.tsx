@@ -3,6 +3,7 @@ import type { Bonus, BonusCheckActiveResponse } from '@wallet/contract/bonus';
 import { type Handler, mockApi, type Reply } from '@wallet/web-kit/testing/mock-api';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setLanguage } from '@/i18n/i18n';
+import { joinedWord } from '@/i18n/keep-whole';
 import { renderScreen } from '@/test/render';
 import { walletResponse } from '@/test/wallet-fixtures';
 import { BonusScreen } from './bonus-screen';
@@ -215,7 +216,7 @@ describe('BonusScreen', () => {
     expect(screen.getByTestId('bonus-card-WEEKLY').textContent).toContain('สัปดาห์ละ 2 ครั้ง');
     expect(calls.find((c) => c.path === '/api/bonus')?.search).toBe('?lang=th');
     await setLanguage('lo');
-    await waitFor(() => expect(screen.getByText('ລາຍການໂບນັດ')).toBeTruthy());
+    await waitFor(() => expect(screen.getByText(`ລາຍການ${joinedWord('ໂບນັດ')}`)).toBeTruthy());
     await waitFor(() => expect(calls.some((c) => c.path === '/api/bonus' && c.search === '?lang=lo')).toBe(true));
   });
 });

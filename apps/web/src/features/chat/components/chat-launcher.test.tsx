@@ -1,4 +1,5 @@
 import { act, screen, waitFor } from '@testing-library/react';
+import { STORAGE_KEYS } from '@wallet/contract/constants';
 import { mockApi } from '@wallet/web-kit/testing/mock-api';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderScreen } from '@/test/render';
@@ -50,6 +51,21 @@ describe('ChatLauncher', () => {
     expect(screen.getByTestId('chat-panel')).toBe(panel);
   });
 
+  // Before the test that closes the invitation for the rest of the visit (a module flag).
+  it('keeps the invitation hidden while a dialog is open: it never lies over one', async () => {
+    mockApi({ 'GET /api/lookup/enableChatWidget': { body: { enableChatWidget: true } }, ...chatApi });
+    renderScreen(
+      <>
+        <div role="dialog" aria-label="Deposit" />
+        <ChatLauncher />
+      </>,
+    );
+    const invite = await screen.findByTestId('chat-invite');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(invite.classList.contains('is-waiting')).toBe(true);
+    expect(invite.getAttribute('aria-hidden')).toBe('true');
+  });
+
   it('retracts the invite bubble after a while, and once closed it stays closed as the player moves on', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     try {
@@ -70,6 +86,23 @@ describe('ChatLauncher', () => {
       await screen.findByTestId('chat-launcher');
       await act(() => vi.advanceTimersByTimeAsync(500));
       expect(screen.queryByTestId('chat-invite')).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('asks whether support answered someone who can be answered, after the first screen, without the panel', async () => {
+    localStorage.setItem(STORAGE_KEYS.guestId, 'guest-12345678');
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const calls = mockApi({ 'GET /api/lookup/enableChatWidget': { body: { enableChatWidget: true } }, ...chatApi });
+      renderScreen(<ChatLauncher />);
+      await screen.findByTestId('chat-launcher');
+      // Not with the screen's first load: after it.
+      expect(calls.some((call) => call.path.startsWith('/api/chat/'))).toBe(false);
+      await act(() => vi.advanceTimersByTimeAsync(5_000));
+      await waitFor(() => expect(calls.some((call) => call.path === '/api/chat/history')).toBe(true));
+      expect(screen.queryByTestId('chat-panel')).toBeNull();
     } finally {
       vi.useRealTimers();
     }

@@ -4,13 +4,15 @@ import { Logo } from '@wallet/web-kit/ui/logo';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useEnableChatWidget } from '@/lib/lookups/get-enable-chat-widget';
+import { useUnreadAnswers } from '../hooks/use-unread-answers';
+import { useClearSpot } from '../lib/clear-spot';
 
 // Everything past the button (panel, history, socket client, texts, styles) loads when the panel first opens.
 const ChatPanel = lazy(() => import('./chat-panel'));
 
 /**
- * How long the invite bubble stays. On a phone it lies over the page (Home's widgets, the login page's
- * register line): an invitation, then out of the way; the logo button stays.
+ * How long the invite bubble stays: an invitation, then out of the way; the logo button stays. It shows only
+ * where nothing a player could tap lies under it, and never while a dialog is open (useClearSpot).
  */
 export const INVITE_VISIBLE_MS = 10_000;
 
@@ -18,10 +20,23 @@ export const INVITE_VISIBLE_MS = 10_000;
 // layout). In memory only; a new visit invites again.
 let inviteClosed = false;
 
+/** Shows "(2) " before the page's own title while answers wait unread, as a tab in the background says it. */
+function useUnreadTitle(unread: number): void {
+  useEffect(() => {
+    const own = document.title.replace(/^\(\d+\) /, '');
+    document.title = unread > 0 ? `(${unread}) ${own}` : own;
+    return () => {
+      document.title = document.title.replace(/^\(\d+\) /, '');
+    };
+  }, [unread]);
+}
+
 /**
- * The floating logo button (SPEC §2 Chat widget), on public pages and in the member shell, where the operator
- * switched chat on. The invite bubble appears 100 ms after load and retracts after INVITE_VISIBLE_MS; the logo
- * turns as the panel opens and closes.
+ * The logo button (SPEC §2 Chat widget), on public pages and in the member shell, where the operator switched
+ * chat on; it sits in the bottom menu's last place, so it never lies over the page. The invite bubble appears
+ * 100 ms after load and retracts after INVITE_VISIBLE_MS; the logo turns as the panel opens and closes.
+ * An answer from support while the panel is closed is counted on the button and in the page title until it
+ * is read (useUnreadAnswers before the panel was first opened, the panel itself after).
  */
 export function ChatLauncher() {
   const { t } = useTranslation();
@@ -29,8 +44,15 @@ export function ChatLauncher() {
   const [open, setOpen] = useState(false);
   const [opened, setOpened] = useState(false);
   const [invite, setInvite] = useState(false);
-  const [unread, setUnread] = useState(0);
+  const [panelUnread, setUnread] = useState(0);
   const buttonRef = useRef<HTMLButtonElement>(null);
+  const inviteRef = useRef<HTMLParagraphElement>(null);
+  const inviteDue = invite && !opened && Boolean(data?.enableChatWidget);
+  const inviteClear = useClearSpot(inviteRef, inviteDue) !== null;
+  // Counted while closed by asking now and then; once opened, the panel counts live (it stays mounted).
+  const closedUnread = useUnreadAnswers(Boolean(data?.enableChatWidget) && !opened, open);
+  const unread = opened ? panelUnread : closedUnread;
+  useUnreadTitle(open ? 0 : unread);
 
   useEffect(() => {
     if (inviteClosed) return;
@@ -62,8 +84,14 @@ export function ChatLauncher() {
           <ChatPanel open={open} onClose={close} onUnread={setUnread} />
         </Suspense>
       )}
-      {invite && !opened && (
-        <p className="chat-invite" data-testid="chat-invite">
+      {inviteDue && (
+        <p
+          ref={inviteRef}
+          className={inviteClear ? 'chat-invite' : 'chat-invite is-waiting'}
+          aria-hidden={inviteClear ? undefined : true}
+          inert={inviteClear ? undefined : true}
+          data-testid="chat-invite"
+        >
           <button type="button" className="chat-invite-text" onClick={toggle}>
             {t('chatLauncher.invite')}
           </button>

@@ -3,6 +3,7 @@ import type { Language } from '@wallet/contract/constants';
 import { mockApi, type Reply } from '@wallet/web-kit/testing/mock-api';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setLanguage } from '@/i18n/i18n';
+import { joinedWord } from '@/i18n/keep-whole';
 import { renderScreen } from '@/test/render';
 import { InviteClaimDialog } from './invite-claim-dialog';
 
@@ -42,7 +43,7 @@ describe('Invite claim dialog', () => {
   const refusals: [Language, string, string][] = [
     ['en', 'NO_INVITE_BONUS', 'There is no invite bonus to receive.'],
     ['th', 'INVITE_INACTIVE', 'โบนัสแนะนำเพื่อนยังไม่เปิดให้บริการ'],
-    ['lo', 'BONUS_ALREADY_ACTIVE', 'ທ່ານມີໂບນັດທີ່ກຳລັງໃຊ້ງານຢູ່ແລ້ວ'],
+    ['lo', 'BONUS_ALREADY_ACTIVE', `ທ່ານມີ${joinedWord('ໂບນັດ')}ທີ່ກຳລັງໃຊ້ງານຢູ່ແລ້ວ`],
   ];
   it.each(refusals)(
     '%s: a refusal (%s) shows translated in an alert and the dialog stays',
