@@ -3,6 +3,7 @@ import { isEnglishName, isValidPhone, needsEnglishAccountName } from '@wallet/co
 import { PHONE_LENGTH, REGISTER_REDIRECT_MS } from '@wallet/contract/constants';
 import { OTP_CODE_LENGTH, OTP_RESEND_COOLDOWN_SECONDS } from '@wallet/contract/otp-rules';
 import { ApiError, errorText } from '@wallet/web-kit/api/api-error';
+import { setToken } from '@wallet/web-kit/lib/auth-token';
 import { CheckIcon } from '@wallet/web-kit/ui/icons';
 import { StatusCard } from '@wallet/web-kit/ui/status-card';
 import { useToast } from '@wallet/web-kit/ui/toast';
@@ -14,6 +15,7 @@ import { useBanks } from '@/lib/lookups/get-banks';
 import { passwordProblemText } from '@/lib/password-rule';
 import { paths } from '@/lib/paths';
 import { useCreateAccount } from '../api/create-account';
+import { signInRegistered } from '../api/sign-in';
 import { registerOtpQuery } from '../api/get-register-otp';
 import { useSendOtp } from '../api/send-otp';
 import { useValidateRegistration } from '../api/validate-registration';
@@ -96,7 +98,8 @@ export function RegisterWizard({ successExtra }: RegisterWizardProps = {}) {
   const step = stepToShow(isStep(requested) ? requested : null, { ...progress, password: profile.password });
   const [errors, setErrors] = useState<Errors>({});
   const [formError, setFormError] = useState<string | null>(null);
-  const [done, setDone] = useState(false);
+  /** After the account exists: signed-in goes to the wallet, login-needed to the login form (SPEC: after 2 s). */
+  const [done, setDone] = useState<false | 'signed-in' | 'login-needed'>(false);
   const [checkingPhone, setCheckingPhone] = useState(false);
 
   useEffect(() => {
@@ -107,8 +110,12 @@ export function RegisterWizard({ successExtra }: RegisterWizardProps = {}) {
 
   useEffect(() => {
     if (!done) return;
-    // The login form opens with the phone just registered filled in.
-    const timer = setTimeout(() => navigate(paths.login, { replace: true, state: { phone } }), REGISTER_REDIRECT_MS);
+    // Signed in: straight to the wallet. Else the login form opens with the phone just registered filled in.
+    const go = () =>
+      done === 'signed-in'
+        ? navigate(paths.user, { replace: true })
+        : navigate(paths.login, { replace: true, state: { phone } });
+    const timer = setTimeout(go, REGISTER_REDIRECT_MS);
     return () => clearTimeout(timer);
   }, [done, navigate, phone]);
 
@@ -323,9 +330,15 @@ export function RegisterWizard({ successExtra }: RegisterWizardProps = {}) {
         currency: config.laoMode && bank.currency ? bank.currency : undefined,
       },
       {
-        onSuccess: () => {
+        onSuccess: async () => {
           clearProgress();
-          setDone(true);
+          try {
+            setToken((await signInRegistered(phone, profile.password)).token, false);
+            setDone('signed-in');
+          } catch {
+            // The account exists either way; the login form is the way in when this sign-in fails.
+            setDone('login-needed');
+          }
         },
         onError: (cause) => showServerError(cause, 'bank'),
       },
@@ -335,7 +348,11 @@ export function RegisterWizard({ successExtra }: RegisterWizardProps = {}) {
   if (done) {
     return (
       <div className="page page-narrow">
-        <StatusCard icon={<CheckIcon />} title={t('register.successTitle')} message={t('register.successMessage')} />
+        <StatusCard
+          icon={<CheckIcon />}
+          title={t('register.successTitle')}
+          message={t(done === 'signed-in' ? 'register.successMessage' : 'register.successLogin')}
+        />
         {successExtra}
       </div>
     );
