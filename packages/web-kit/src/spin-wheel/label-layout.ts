@@ -50,7 +50,11 @@ export function layoutLabel(ctx: MeasureContext, label: string, band: LabelBand)
   const twoLines = lineHeight * 2 <= across;
   const best = twoLines ? breaks[0] : undefined;
   if (best && best.length === 2) {
-    return { lines: [ellipsize(ctx, best[0] ?? '', length), ellipsize(ctx, best[1] ?? '', length)], fontPx: px, lineHeight };
+    return {
+      lines: [ellipsize(ctx, best[0] ?? '', length), ellipsize(ctx, best[1] ?? '', length)],
+      fontPx: px,
+      lineHeight,
+    };
   }
   return { lines: [ellipsize(ctx, label, length)], fontPx: px, lineHeight };
 }
@@ -66,9 +70,7 @@ export function wrapCandidates(label: string): string[][] {
     if (first && second) splits.push([first, second]);
   }
   const total = label.length;
-  return splits.sort(
-    (a, b) => Math.abs((a[0]?.length ?? 0) * 2 - total) - Math.abs((b[0]?.length ?? 0) * 2 - total),
-  );
+  return splits.sort((a, b) => Math.abs((a[0]?.length ?? 0) * 2 - total) - Math.abs((b[0]?.length ?? 0) * 2 - total));
 }
 
 /** The label cut into words with their trailing spaces kept; Thai and Lao split by the browser's dictionary. */

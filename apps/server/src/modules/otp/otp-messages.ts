@@ -18,10 +18,8 @@ const REGISTER: Record<Language, (m: OtpText) => string> = {
 };
 
 const RESET: Record<Language, (m: OtpText) => string> = {
-  th: (m) =>
-    `${m.app} รหัสตั้งรหัสผ่านใหม่ ${m.code} (อ้างอิง ${m.ref}) ใช้ได้ ${m.minutes} นาที หากคุณไม่ได้ขอ โปรดเพิกเฉยข้อความนี้`,
-  lo: (m) =>
-    `${m.app} ລະຫັດຕັ້ງລະຫັດຜ່ານໃໝ່ ${m.code} (ອ້າງອີງ ${m.ref}) ໃຊ້ໄດ້ ${m.minutes} ນາທີ ຖ້າທ່ານບໍ່ໄດ້ຂໍ ກະລຸນາບໍ່ສົນໃຈຂໍ້ຄວາມນີ້`,
+  th: (m) => `${m.app} รหัสตั้งรหัสผ่านใหม่ ${m.code} (อ้างอิง ${m.ref}) ใช้ได้ ${m.minutes} นาที หากคุณไม่ได้ขอ โปรดเพิกเฉยข้อความนี้`,
+  lo: (m) => `${m.app} ລະຫັດຕັ້ງລະຫັດຜ່ານໃໝ່ ${m.code} (ອ້າງອີງ ${m.ref}) ໃຊ້ໄດ້ ${m.minutes} ນາທີ ຖ້າທ່ານບໍ່ໄດ້ຂໍ ກະລຸນາບໍ່ສົນໃຈຂໍ້ຄວາມນີ້`,
   en: (m) => `${m.app} password reset code ${m.code} (ref ${m.ref}), valid ${m.minutes} min. Not you? Ignore this SMS.`,
 };
 

@@ -1,10 +1,10 @@
 import {
   otpSendPayload,
+  otpSendQuery,
   otpSendResetPayload,
   otpSendResponse,
   otpVerifyPayload,
   otpVerifyResponse,
-  otpSendQuery,
 } from '@wallet/contract/otp';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { contentLanguage } from '../../db/content-settings.ts';

@@ -1,5 +1,6 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { isValidPhone } from '@wallet/contract/account';
+import type { Language } from '@wallet/contract/constants';
 import {
   OTP_CODE_LENGTH,
   OTP_MAX_ATTEMPTS,
@@ -9,7 +10,6 @@ import {
   OTP_TTL_SECONDS,
   type OtpSendResponse,
 } from '@wallet/contract/otp';
-import type { Language } from '@wallet/contract/constants';
 import type { Kysely, Transaction } from 'kysely';
 import { giveBackSlot, takeSlot } from '../../db/rate-counters.repo.ts';
 import { isPhoneRegistered } from '../../db/registered-phones.repo.ts';
@@ -18,8 +18,8 @@ import type { Clock } from '../../lib/clock.ts';
 import { DomainError, limited, refused, upstreamFailed } from '../../lib/domain-error.ts';
 import { randomDigits, randomId, randomSecret, sha256 } from '../../lib/ids.ts';
 import type { SmsProvider } from '../../providers/sms/sms-provider.ts';
-import { otpMessage } from './otp-messages.ts';
 import * as repo from './otp.repo.ts';
+import { otpMessage } from './otp-messages.ts';
 
 /** How long a verified phone stays good for finishing the registration wizard. */
 export const VERIFICATION_VALID_MS = 30 * 60 * 1000;

@@ -1,4 +1,3 @@
-import type { Language } from '@wallet/contract/constants';
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import type {
   BonusesTable,

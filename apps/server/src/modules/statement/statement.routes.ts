@@ -2,8 +2,8 @@ import { fromMinor } from '@wallet/contract/money';
 import {
   type StatementEntry,
   type StatementType,
-  statementListRequest,
   statementLanguageQuery,
+  statementListRequest,
   statementListResponse,
 } from '@wallet/contract/statement';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -20,7 +20,11 @@ export const statementRoutes: FastifyPluginAsyncZod<{ db: Kysely<Database> }> = 
   app.post(
     '/api/statement',
     {
-      schema: { querystring: statementLanguageQuery, body: statementListRequest, response: { 200: statementListResponse } },
+      schema: {
+        querystring: statementLanguageQuery,
+        body: statementListRequest,
+        response: { 200: statementListResponse },
+      },
     },
     async (request) => {
       const userId = playerOf(request).id;

@@ -126,7 +126,9 @@ describe('BonusScreen', () => {
   });
 
   it('names a running invite bonus by its kind alone, never by its code', async () => {
-    setup({ 'GET /api/bonus/check/active': { body: { status: true, type: 'invite', code: 'INVITE', name: 'INVITE' } } });
+    setup({
+      'GET /api/bonus/check/active': { body: { status: true, type: 'invite', code: 'INVITE', name: 'INVITE' } },
+    });
     const panel = await screen.findByTestId('bonus-active');
     expect(within(panel).getByText('Invite bonus')).toBeTruthy();
     expect(panel.textContent).not.toContain('INVITE');

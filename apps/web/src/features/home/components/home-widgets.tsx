@@ -9,8 +9,8 @@ import {
   UserPlusIcon,
   WheelIcon,
 } from '@wallet/web-kit/ui/icons';
-import { memo, type ReactNode } from 'react';
 import type { TFunction } from 'i18next';
+import { memo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '@/lib/paths';

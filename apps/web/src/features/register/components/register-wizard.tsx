@@ -1,11 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { isEnglishName, isValidPhone, needsEnglishAccountName } from '@wallet/contract/account-rules';
-import { PHONE_LENGTH, REGISTER_REDIRECT_MS } from '@wallet/contract/constants';
+import { PHONE_LENGTH } from '@wallet/contract/constants';
 import { OTP_CODE_LENGTH, OTP_RESEND_COOLDOWN_SECONDS } from '@wallet/contract/otp-rules';
 import { ApiError, errorText } from '@wallet/web-kit/api/api-error';
 import { setToken } from '@wallet/web-kit/lib/auth-token';
-import { CheckIcon } from '@wallet/web-kit/ui/icons';
-import { StatusCard } from '@wallet/web-kit/ui/status-card';
 import { useToast } from '@wallet/web-kit/ui/toast';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,9 +13,9 @@ import { useBanks } from '@/lib/lookups/get-banks';
 import { passwordProblemText } from '@/lib/password-rule';
 import { paths } from '@/lib/paths';
 import { useCreateAccount } from '../api/create-account';
-import { signInRegistered } from '../api/sign-in';
 import { registerOtpQuery } from '../api/get-register-otp';
 import { useSendOtp } from '../api/send-otp';
+import { signInRegistered } from '../api/sign-in';
 import { useValidateRegistration } from '../api/validate-registration';
 import { useVerifyOtp } from '../api/verify-otp';
 import { rememberInviteCode } from '../lib/invite-code';
@@ -31,6 +29,7 @@ import {
   stepToShow,
   type WizardProgress,
 } from '../lib/wizard-steps';
+import { RegisterDone, type RegisterOutcome } from './register-done';
 import { BankStep, OtpStep, PhoneStep, ProfileStep } from './register-steps';
 
 const STEP_FIELDS: Record<Step, string[]> = {
@@ -99,7 +98,7 @@ export function RegisterWizard({ successExtra }: RegisterWizardProps = {}) {
   const [errors, setErrors] = useState<Errors>({});
   const [formError, setFormError] = useState<string | null>(null);
   /** After the account exists: signed-in goes to the wallet, login-needed to the login form (SPEC: after 2 s). */
-  const [done, setDone] = useState<false | 'signed-in' | 'login-needed'>(false);
+  const [done, setDone] = useState<false | RegisterOutcome>(false);
   const [checkingPhone, setCheckingPhone] = useState(false);
 
   useEffect(() => {
@@ -107,17 +106,6 @@ export function RegisterWizard({ successExtra }: RegisterWizardProps = {}) {
     const timer = setTimeout(() => setCooldown((value) => value - 1), 1000);
     return () => clearTimeout(timer);
   }, [cooldown]);
-
-  useEffect(() => {
-    if (!done) return;
-    // Signed in: straight to the wallet. Else the login form opens with the phone just registered filled in.
-    const go = () =>
-      done === 'signed-in'
-        ? navigate(paths.user, { replace: true })
-        : navigate(paths.login, { replace: true, state: { phone } });
-    const timer = setTimeout(go, REGISTER_REDIRECT_MS);
-    return () => clearTimeout(timer);
-  }, [done, navigate, phone]);
 
   useEffect(() => {
     if (!done) saveProgress(progress);
@@ -345,18 +333,7 @@ export function RegisterWizard({ successExtra }: RegisterWizardProps = {}) {
     );
   };
 
-  if (done) {
-    return (
-      <div className="page page-narrow">
-        <StatusCard
-          icon={<CheckIcon />}
-          title={t('register.successTitle')}
-          message={t(done === 'signed-in' ? 'register.successMessage' : 'register.successLogin')}
-        />
-        {successExtra}
-      </div>
-    );
-  }
+  if (done) return <RegisterDone outcome={done} phone={phone} extra={successExtra} />;
 
   const steps: Step[] = otpEnabled ? ['phone', 'otp', 'profile', 'bank'] : ['phone', 'profile', 'bank'];
   const position = steps.indexOf(step);
