@@ -279,7 +279,7 @@ describe('a player registers, logs in, manages the profile and logs out', () => 
       // The code and password steps are drawn with the SMS calls answered in the browser: a real code
       // may go to one phone only every 30 s.
       const json = (body: unknown) => ({ status: 200, contentType: 'application/json', body: JSON.stringify(body) });
-      await page.route('**/api/otp/send-reset', (route) =>
+      await page.route('**/api/otp/send-reset?*', (route) =>
         route.fulfill(json({ otpRef: 'KQTZ', otpToken: 'picture', code: 'OK', expireIn: 300 })),
       );
       await page.route('**/api/otp/verify', (route) => route.fulfill(json({ message: 'OTP_CODE_VALID' })));
