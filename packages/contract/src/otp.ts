@@ -12,6 +12,9 @@ export {
 } from './otp-rules.ts';
 
 export const otpSendPayload = z.object({ phoneNumber: phoneField() });
+
+/** POST /api/otp/send and /send-reset take `?lang=th|lo|en`: the SMS is written in it (Thai otherwise). */
+export { lookupLanguageQuery as otpSendQuery } from './lookup.ts';
 export type OtpSendPayload = z.input<typeof otpSendPayload>;
 
 /**

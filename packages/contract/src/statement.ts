@@ -14,7 +14,15 @@ export {
   statusKind,
 } from './statement-rules.ts';
 
-const linked = z.object({ description: z.string() });
+/**
+ * The bonus, promotion, invite, refund or prize behind a line. description is what the line was booked
+ * with (a bonus's or promotion code's code); name (not in SPEC) is the bonus's name or the promotion's
+ * description for players, in the language of `?lang=`, which the player reads instead of the code.
+ */
+const linked = z.object({ description: z.string(), name: z.string().optional() });
+
+/** POST /api/statement takes `?lang=th|lo|en` (Thai otherwise) for the names of linked bonuses. */
+export { lookupLanguageQuery as statementLanguageQuery } from './lookup.ts';
 
 /** Statement entry (SPEC §3). from/to are WALLET, a slot code or a bank code; null where a side has no account. */
 export const statementEntry = z.object({

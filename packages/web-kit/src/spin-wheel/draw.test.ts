@@ -5,6 +5,11 @@ import { drawWheel, fitLabel, LOSING_OVERLAY, type WheelContext } from './draw';
 function recorder() {
   const fills: string[] = [];
   const texts: { text: string; fillStyle: string }[] = [];
+  // Where each label line lands: the text's turn on screen and its span along the radius.
+  const placed: { text: string; angle: number; from: number; to: number }[] = [];
+  let turn = 0;
+  const turns: number[] = [];
+  const px = () => Number(/(\d+(?:\.\d+)?)px/.exec(String(ctx.font))?.[1] ?? 10);
   const ctx = {
     fillStyle: '',
     strokeStyle: '',
@@ -14,8 +19,12 @@ function recorder() {
     textBaseline: 'alphabetic',
     setTransform() {},
     clearRect() {},
-    save() {},
-    restore() {},
+    save() {
+      turns.push(turn);
+    },
+    restore() {
+      turn = turns.pop() ?? 0;
+    },
     beginPath() {},
     closePath() {},
     moveTo() {},
@@ -23,18 +32,25 @@ function recorder() {
     arc() {},
     stroke() {},
     translate() {},
-    rotate() {},
+    rotate(angle: number) {
+      turn += angle;
+    },
     fill() {
       fills.push(String(ctx.fillStyle));
     },
-    fillText(text: string) {
+    fillText(text: string, x: number) {
       texts.push({ text, fillStyle: String(ctx.fillStyle) });
+      const width = ctx.measureText(text).width;
+      const left = ctx.textAlign === 'center' ? x - width / 2 : ctx.textAlign === 'right' ? x - width : x;
+      const ends = [Math.abs(left), Math.abs(left + width)];
+      placed.push({ text, angle: turn, from: Math.min(...ends), to: Math.max(...ends) });
     },
     measureText(text: string) {
-      return { width: Array.from(text).length * 8 } as TextMetrics;
+      // About as wide as a Thai or Lao glyph at the current font size.
+      return { width: Array.from(text).length * px() * 0.6 } as TextMetrics;
     },
   };
-  return { ctx: ctx as unknown as WheelContext, fills, texts };
+  return { ctx: ctx as unknown as WheelContext, fills, texts, placed };
 }
 
 const slices = [
@@ -71,6 +87,48 @@ describe('drawWheel', () => {
   it('cuts a label too long for its slice with an ellipsis', () => {
     const { ctx } = recorder();
     expect(fitLabel(ctx, 'short', 80)).toBe('short');
-    expect(fitLabel(ctx, 'a very long prize label', 80)).toBe('a very lo…');
+    expect(fitLabel(ctx, 'a very long prize label', 80)).toBe('a very long…');
+  });
+
+  // A phone at 390 px wide: the wheel is 85% of it.
+  const phone = 331;
+  const hub = Math.max(phone * 0.3, 84) / 2;
+  const bonusSlices = [
+    'ໂບນັດ 10 ບາດ',
+    'โบนัส 10 บาท',
+    'Bonus 10 baht',
+    'เหรียญ 5 เหรียญ',
+    'ໂບນັດ 100 ບາດ',
+    'โบนัส 50 บาท',
+    'Bonus 50 baht',
+    'เสื้อยืด',
+  ].map((label, index) => ({ label, bgColor: `#00000${index}`, textColor: '#ffffff' }));
+
+  it('shows every bonus label whole on a phone, wrapped or smaller, never cut', () => {
+    const { ctx, placed } = recorder();
+    drawWheel(ctx, { slices: bonusSlices, size: phone, rotation: 0 });
+    const drawn = placed.map((line) => line.text);
+    expect(drawn.join('')).not.toContain('…');
+    const squash = (text: string) => text.replace(/\s+/g, '');
+    expect(squash(drawn.join(''))).toBe(squash(bonusSlices.map((slice) => slice.label).join('')));
+  });
+
+  it('starts every label outside the centre button and ends it inside the rim', () => {
+    for (const rotation of [0, 0.7, 2.2]) {
+      const { ctx, placed } = recorder();
+      drawWheel(ctx, { slices: bonusSlices, size: phone, rotation });
+      for (const line of placed) {
+        expect(line.from, line.text).toBeGreaterThanOrEqual(hub);
+        expect(line.to, line.text).toBeLessThanOrEqual(phone / 2);
+      }
+    }
+  });
+
+  it('draws every label upright: none reads upside down on the left half of the wheel', () => {
+    for (const rotation of [0, 0.4, 3]) {
+      const { ctx, placed } = recorder();
+      drawWheel(ctx, { slices: bonusSlices, size: phone, rotation });
+      for (const line of placed) expect(Math.cos(line.angle), line.text).toBeGreaterThanOrEqual(-1e-9);
+    }
   });
 });

@@ -1,5 +1,6 @@
 import { SPIN_WHEEL } from '@wallet/contract/constants';
 import { sliceAngle } from './geometry';
+import { ellipsize, layoutLabel } from './label-layout';
 
 /** What the wheel needs of a slice to draw it (the player's SpinSlice and the back office's draft both fit). */
 export interface WheelSliceLook {
@@ -20,7 +21,19 @@ export interface DrawWheelOptions {
   pixelRatio?: number;
   /** Draw the fixed pointer at the top; true by default. */
   pointer?: boolean;
+  /**
+   * Radius in CSS pixels of the centre button laid over the wheel, which labels stay clear of; by default
+   * the player app's (30% of the wheel, at least 84 px across, plus its 4 px border).
+   */
+  hubRadius?: number;
 }
+
+/** The player app's centre button: 30% of the wheel wide, at least 84 px, inside a 4 px border. */
+export function defaultHubRadius(size: number): number {
+  return Math.max(size * 0.3, 84) / 2 + 4;
+}
+
+const FONT = (px: number) => `600 ${px}px system-ui, "Noto Sans Thai", "Noto Sans Lao", sans-serif`;
 
 /** The subset of CanvasRenderingContext2D the wheel uses (a test can record calls on a fake). */
 export type WheelContext = Pick<
@@ -73,7 +86,17 @@ export function drawWheel(ctx: WheelContext, options: DrawWheelOptions): void {
   const s = sliceAngle(slices.length);
   // Canvas angle 0 points right; the wheel's angle 0 is the top.
   const base = -Math.PI / 2 + rotation;
-  const fontPx = Math.max(10, Math.min(18, Math.round((size / 350) * (slices.length > 10 ? 13 : 16))));
+  const fontPx = Math.max(11, Math.min(18, Math.round((size / 350) * (slices.length > 10 ? 14 : 16))));
+  // Labels run along the radius between the centre button and the rim.
+  const band = {
+    inner: Math.min(radius * 0.7, (options.hubRadius ?? defaultHubRadius(size)) + 4),
+    // Clear of the pointer, which reaches about 5% of the wheel into the top slice.
+    outer: radius - Math.max(8, size * 0.045),
+    sliceAngle: s,
+    fontPx,
+    minFontPx: 9,
+    font: FONT,
+  };
   const winner = options.winnerIndex ?? null;
 
   slices.forEach((slice, index) => {
@@ -89,17 +112,7 @@ export function drawWheel(ctx: WheelContext, options: DrawWheelOptions): void {
     ctx.lineWidth = 1;
     ctx.stroke();
 
-    ctx.save();
-    ctx.translate(centre, centre);
-    ctx.rotate(start + s / 2);
-    ctx.fillStyle = slice.textColor;
-    ctx.font = `600 ${fontPx}px system-ui, "Noto Sans Thai", "Noto Sans Lao", sans-serif`;
-    ctx.textAlign = 'right';
-    ctx.textBaseline = 'middle';
-    // Labels run along the radius, from the rim inwards, clear of the centre button.
-    const maxWidth = radius * 0.62;
-    ctx.fillText(fitLabel(ctx, slice.label, maxWidth), radius - fontPx * 0.9, 0);
-    ctx.restore();
+    drawLabel(ctx, slice, start + s / 2, { x: centre, y: centre }, band);
 
     if (winner !== null && index !== winner) {
       ctx.beginPath();
@@ -128,15 +141,35 @@ export function drawWheel(ctx: WheelContext, options: DrawWheelOptions): void {
 }
 
 /** The label cut with an ellipsis to fit maxWidth. */
-export function fitLabel(ctx: Pick<CanvasRenderingContext2D, 'measureText'>, label: string, maxWidth: number): string {
-  if (ctx.measureText(label).width <= maxWidth) return label;
-  const chars = Array.from(label);
-  while (chars.length > 1) {
-    chars.pop();
-    const candidate = `${chars.join('')}…`;
-    if (ctx.measureText(candidate).width <= maxWidth) return candidate;
-  }
-  return '…';
+export const fitLabel = ellipsize;
+
+/**
+ * One slice's label, centred in the band between the centre button and the rim, wrapped or scaled to fit
+ * (label-layout.ts). A label on the left half of the wheel is turned half a turn more so it reads upright,
+ * left to right, instead of upside down.
+ */
+function drawLabel(
+  ctx: WheelContext,
+  slice: WheelSliceLook,
+  angle: number,
+  centre: { x: number; y: number },
+  band: Parameters<typeof layoutLabel>[2],
+): void {
+  ctx.save();
+  const layout = layoutLabel(ctx, slice.label, band);
+  const flip = Math.cos(angle) < -1e-9;
+  ctx.translate(centre.x, centre.y);
+  ctx.rotate(flip ? angle + Math.PI : angle);
+  ctx.fillStyle = slice.textColor;
+  ctx.font = FONT(layout.fontPx);
+  ctx.textAlign = 'center';
+  ctx.textBaseline = 'middle';
+  const mid = ((band.inner + band.outer) / 2) * (flip ? -1 : 1);
+  const top = -((layout.lines.length - 1) * layout.lineHeight) / 2;
+  layout.lines.forEach((line, row) => {
+    ctx.fillText(line, mid, top + row * layout.lineHeight);
+  });
+  ctx.restore();
 }
 
 /**

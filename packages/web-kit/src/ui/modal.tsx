@@ -2,6 +2,7 @@ import { type ReactNode, useEffect, useId, useRef } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { CloseIcon } from './icons';
+import { useBackCloses } from './modal-history';
 import { DialogToasts } from './toast';
 
 const FOCUSABLE =
@@ -23,7 +24,10 @@ export interface ModalProps {
   dismissible?: boolean;
 }
 
-/** Accessible modal: labelled by its title, focus moves in and back out, Tab stays inside, Escape closes. */
+/**
+ * Accessible modal: labelled by its title, focus moves in and back out, Tab stays inside, Escape closes,
+ * and back (a phone's back button) closes it instead of leaving the page (modal-history.ts).
+ */
 export function Modal({
   open,
   onClose,
@@ -41,6 +45,7 @@ export function Modal({
   onCloseRef.current = onClose;
   const dismissibleRef = useRef(dismissible);
   dismissibleRef.current = dismissible;
+  useBackCloses(open, onClose, dismissible);
 
   useEffect(() => {
     if (!open) return;

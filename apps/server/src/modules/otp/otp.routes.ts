@@ -1,21 +1,26 @@
 import {
   otpSendPayload,
+  otpSendQuery,
   otpSendResetPayload,
   otpSendResponse,
   otpVerifyPayload,
   otpVerifyResponse,
 } from '@wallet/contract/otp';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { contentLanguage } from '../../db/content-settings.ts';
 import type { OtpService } from './otp.service.ts';
 
 export const otpRoutes: FastifyPluginAsyncZod<{ otp: OtpService }> = async (app, { otp }) => {
-  app.post('/api/otp/send', { schema: { body: otpSendPayload, response: { 200: otpSendResponse } } }, async (request) =>
-    otp.send(request.body.phoneNumber, request.ip),
+  // ?lang= is the player's language in the app: the SMS is written in it (Thai otherwise).
+  app.post(
+    '/api/otp/send',
+    { schema: { querystring: otpSendQuery, body: otpSendPayload, response: { 200: otpSendResponse } } },
+    async (request) => otp.send(request.body.phoneNumber, request.ip, contentLanguage(request.query.lang)),
   );
   app.post(
     '/api/otp/send-reset',
-    { schema: { body: otpSendResetPayload, response: { 200: otpSendResponse } } },
-    async (request) => otp.sendReset(request.body.phoneNumber, request.ip),
+    { schema: { querystring: otpSendQuery, body: otpSendResetPayload, response: { 200: otpSendResponse } } },
+    async (request) => otp.sendReset(request.body.phoneNumber, request.ip, contentLanguage(request.query.lang)),
   );
   app.post(
     '/api/otp/verify',

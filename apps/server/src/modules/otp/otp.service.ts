@@ -1,5 +1,6 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { isValidPhone } from '@wallet/contract/account';
+import type { Language } from '@wallet/contract/constants';
 import {
   OTP_CODE_LENGTH,
   OTP_MAX_ATTEMPTS,
@@ -18,6 +19,7 @@ import { DomainError, limited, refused, upstreamFailed } from '../../lib/domain-
 import { randomDigits, randomId, randomSecret, sha256 } from '../../lib/ids.ts';
 import type { SmsProvider } from '../../providers/sms/sms-provider.ts';
 import * as repo from './otp.repo.ts';
+import { otpMessage } from './otp-messages.ts';
 
 /** How long a verified phone stays good for finishing the registration wizard. */
 export const VERIFICATION_VALID_MS = 30 * 60 * 1000;
@@ -101,16 +103,17 @@ export function createOtpService(deps: OtpDeps) {
     return { otpRef: ref, otpToken, code: 'OK', expireIn: OTP_TTL_SECONDS };
   }
 
-  async function send(phoneNumber: string, clientIp: string): Promise<OtpSendResponse> {
+  /** `language` is the player's choice in the app: the SMS is written in it. */
+  async function send(phoneNumber: string, clientIp: string, language: Language = 'th'): Promise<OtpSendResponse> {
     if (!isValidPhone(phoneNumber, deps.laoMode)) throw refused('PHONE_NUMBER_REQUIRE_10_DIGIT', 'phoneNumber');
     if (await isPhoneRegistered(db, phoneNumber)) throw refused('EXISTING_USER', 'phoneNumber');
     const now = clock.now();
     if (await repo.findUsableVerification(db, phoneNumber, now - VERIFICATION_VALID_MS)) {
       return { otpRef: '', otpToken: '', code: 'OTP_VERIFIED', expireIn: 0 };
     }
-    return limitAndSend(phoneNumber, clientIp, now, 'register', (code, ref) => {
-      return `${deps.appName} OTP ${code} (ref ${ref}), valid ${OTP_TTL_SECONDS / 60} min.`;
-    });
+    return limitAndSend(phoneNumber, clientIp, now, 'register', (code, ref) =>
+      otpMessage('register', language, { app: deps.appName, code, ref, minutes: OTP_TTL_SECONDS / 60 }),
+    );
   }
 
   async function verify(otpToken: string, otpCode: string): Promise<{ message: 'OTP_CODE_VALID' }> {
@@ -144,15 +147,14 @@ export function createOtpService(deps: OtpDeps) {
    * Forgot password (issue 18): a code to a registered phone, under the same per-phone, per-address and
    * global limits as registration codes. It proves the phone only for a reset (purpose 'reset').
    */
-  async function sendReset(phoneNumber: string, clientIp: string): Promise<OtpSendResponse> {
+  async function sendReset(phoneNumber: string, clientIp: string, language: Language = 'th'): Promise<OtpSendResponse> {
     if (!isValidPhone(phoneNumber, deps.laoMode)) throw refused('PHONE_NUMBER_REQUIRE_10_DIGIT', 'phoneNumber');
     // Registration already answers EXISTING_USER for a known phone, so saying NO_USER hides nothing more.
     if (!(await isPhoneRegistered(db, phoneNumber))) throw refused('NO_USER', 'phoneNumber');
     const now = clock.now();
-    return limitAndSend(phoneNumber, clientIp, now, 'reset', (code, ref) => {
-      const minutes = OTP_TTL_SECONDS / 60;
-      return `${deps.appName} password reset code ${code} (ref ${ref}), valid ${minutes} min. Not you? Ignore this SMS.`;
-    });
+    return limitAndSend(phoneNumber, clientIp, now, 'reset', (code, ref) =>
+      otpMessage('reset', language, { app: deps.appName, code, ref, minutes: OTP_TTL_SECONDS / 60 }),
+    );
   }
 
   /** The phone a verified reset code proved, spent inside the reset's transaction so it works once. */

@@ -91,6 +91,34 @@ describe.each(testDialects())('OTP on %s', (dialect) => {
     });
   });
 
+  it('writes the registration and reset SMS in the language the app asks for, Thai by default', async () => {
+    const textTo = async (phone: string) =>
+      (await ctx.app.inject({ method: 'GET', url: `/sandbox/sms/outbox?phone=${phone}` })).json().messages[0]
+        .text as string;
+    const sent = async (lang: string | null) => {
+      const phone = newPhone();
+      const url = lang ? `/api/otp/send?lang=${lang}` : '/api/otp/send';
+      expect((await ctx.app.inject({ method: 'POST', url, payload: { phoneNumber: phone } })).statusCode).toBe(200);
+      return { phone, text: await textTo(phone) };
+    };
+    const lao = await sent('lo');
+    expect(lao.text).toContain('ລະຫັດ OTP');
+    expect(lao.text).toContain(await lastCode(lao.phone));
+    expect((await sent('en')).text).toMatch(/ OTP \d{6} \(ref [A-Z]{4}\), valid 5 min\.$/);
+    expect((await sent('th')).text).toContain('รหัส OTP');
+    expect((await sent(null)).text).toContain('รหัส OTP');
+
+    const reset = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/otp/send-reset?lang=lo',
+      payload: { phoneNumber: DEMO_PLAYER.username },
+    });
+    expect(reset.statusCode).toBe(200);
+    const resetText = await textTo(DEMO_PLAYER.username);
+    expect(resetText).toContain('ລະຫັດຕັ້ງລະຫັດຜ່ານໃໝ່');
+    expect(resetText).toMatch(/\b\d{6}\b/);
+  });
+
   it('answers OTP_SEND_FAIL when the SMS gateway fails, and stores nothing', async () => {
     const failing = await createTestContext(dialect);
     try {

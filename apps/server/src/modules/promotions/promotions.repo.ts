@@ -1,4 +1,3 @@
-import type { Language } from '@wallet/contract/constants';
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import type {
   BonusesTable,
@@ -14,14 +13,7 @@ export type PromotionCodeRow = Selectable<PromotionCodesTable>;
 export type UserBonusRow = Selectable<UserBonusesTable>;
 
 /** A per-language JSON text: the asked language, else Thai, else the first one there is. */
-export function pickLanguage<T>(json: string, language: Language, empty: T): T {
-  try {
-    const byLanguage = JSON.parse(json) as Partial<Record<Language, T>>;
-    return byLanguage[language] ?? byLanguage.th ?? Object.values(byLanguage)[0] ?? empty;
-  } catch {
-    return empty;
-  }
-}
+export { pickLanguage } from '../../db/per-language.ts';
 
 /** Bonuses a player can see now: switched on and not past their expiry, in the operator's order. */
 export async function listOfferedBonuses(db: Kysely<Database>, now: number): Promise<BonusRow[]> {

@@ -138,6 +138,10 @@ export function createPromotionsService(deps: {
     if (active.source === 'bonus') {
       const row = await repo.findBonus(db, active.source_code);
       if (row) name = repo.pickLanguage(row.names, language, row.code);
+    } else if (active.source === 'promotion') {
+      // A promotion code has no name of its own: players know it by its description.
+      const row = await repo.findPromotion(db, active.source_code);
+      if (row) name = repo.pickLanguage(row.descriptions, language, row.code) || row.code;
     }
     return { status: true, type: active.source, code: active.source_code, name };
   }

@@ -1,5 +1,7 @@
+import type { Language } from '@wallet/contract/constants';
 import type { DepositChannel } from '@wallet/contract/statement';
 import { type Kysely, sql } from 'kysely';
+import { pickLanguage } from '../../db/per-language.ts';
 import type { Database } from '../../db/schema.ts';
 
 /** The player's count of statement lines, kept by the database (migration 022): one row, whatever the history. */
@@ -80,4 +82,42 @@ export async function withdrawalReasons(db: Kysely<Database>, statementIds: stri
     .where('decision_reason', 'is not', null)
     .execute();
   return new Map(rows.map((row) => [row.id, row.decision_reason as string]));
+}
+
+/**
+ * What players call the bonuses and promotion codes these lines were booked with, in `language`: a bonus's
+ * name, a promotion code's description. Keyed `kind:code`; a code since deleted has none.
+ */
+export async function linkedNames(
+  db: Kysely<Database>,
+  lines: { linked_kind: string | null; linked_description: string | null }[],
+  language: Language,
+): Promise<Map<string, string>> {
+  const codes = (kind: string) => [
+    ...new Set(lines.filter((line) => line.linked_kind === kind).map((line) => line.linked_description ?? '')),
+  ];
+  const bonusCodes = codes('bonus');
+  const promotionCodes = codes('promotion');
+  const [bonuses, promotions] = await Promise.all([
+    bonusCodes.length
+      ? db.selectFrom('bonuses').select(['code', 'names as texts']).where('code', 'in', bonusCodes).execute()
+      : [],
+    promotionCodes.length
+      ? db
+          .selectFrom('promotion_codes')
+          .select(['code', 'descriptions as texts'])
+          .where('code', 'in', promotionCodes)
+          .execute()
+      : [],
+  ]);
+  const names = new Map<string, string>();
+  const add = (kind: string, rows: { code: string; texts: string }[]) => {
+    for (const row of rows) {
+      const name = pickLanguage(row.texts, language, '');
+      if (name) names.set(`${kind}:${row.code}`, name);
+    }
+  };
+  add('bonus', bonuses);
+  add('promotion', promotions);
+  return names;
 }

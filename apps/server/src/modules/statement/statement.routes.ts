@@ -2,14 +2,16 @@ import { fromMinor } from '@wallet/contract/money';
 import {
   type StatementEntry,
   type StatementType,
+  statementLanguageQuery,
   statementListRequest,
   statementListResponse,
 } from '@wallet/contract/statement';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
+import { contentLanguage } from '../../db/content-settings.ts';
 import type { Database } from '../../db/schema.ts';
 import { playerOf } from '../../http/auth.ts';
-import { countStatements, depositChannels, pageStatements, withdrawalReasons } from './statement.repo.ts';
+import { countStatements, depositChannels, linkedNames, pageStatements, withdrawalReasons } from './statement.repo.ts';
 
 const LINKED_KINDS = ['bonus', 'promotion', 'invite', 'refund', 'luckydraw'] as const;
 
@@ -17,7 +19,13 @@ const LINKED_KINDS = ['bonus', 'promotion', 'invite', 'refund', 'luckydraw'] as 
 export const statementRoutes: FastifyPluginAsyncZod<{ db: Kysely<Database> }> = async (app, { db }) => {
   app.post(
     '/api/statement',
-    { schema: { body: statementListRequest, response: { 200: statementListResponse } } },
+    {
+      schema: {
+        querystring: statementLanguageQuery,
+        body: statementListRequest,
+        response: { 200: statementListResponse },
+      },
+    },
     async (request) => {
       const userId = playerOf(request).id;
       const { page, limit } = request.body;
@@ -25,7 +33,7 @@ export const statementRoutes: FastifyPluginAsyncZod<{ db: Kysely<Database> }> = 
         countStatements(db, userId),
         pageStatements(db, userId, (page - 1) * limit, limit),
       ]);
-      const [channels, reasons] = await Promise.all([
+      const [channels, reasons, names] = await Promise.all([
         depositChannels(
           db,
           rows.filter((row) => row.statement_type === 'deposit').map((row) => row.id),
@@ -34,6 +42,7 @@ export const statementRoutes: FastifyPluginAsyncZod<{ db: Kysely<Database> }> = 
           db,
           rows.filter((row) => row.statement_type === 'withdraw').map((row) => row.id),
         ),
+        linkedNames(db, rows, contentLanguage(request.query.lang)),
       ]);
       return {
         total,
@@ -52,7 +61,10 @@ export const statementRoutes: FastifyPluginAsyncZod<{ db: Kysely<Database> }> = 
           const reason = reasons.get(row.id);
           if (reason) entry.reason = reason;
           const kind = LINKED_KINDS.find((k) => k === row.linked_kind);
-          if (kind && row.linked_description !== null) entry[kind] = { description: row.linked_description };
+          if (kind && row.linked_description !== null) {
+            const name = names.get(`${kind}:${row.linked_description}`);
+            entry[kind] = { description: row.linked_description, ...(name ? { name } : {}) };
+          }
           return entry;
         }),
       };

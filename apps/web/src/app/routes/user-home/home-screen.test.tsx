@@ -234,6 +234,19 @@ describe('HomeScreen', () => {
     await waitFor(() => expect(widget.textContent).toContain('Active: Welcome bonus 100%'));
   });
 
+  it.each([
+    ['invite', 'INVITE', 'Active: Invite bonus'],
+    ['refund', 'REFUND', 'Active: Refund bonus'],
+  ])('names a running %s bonus by its kind, translated, not by its code', async (type, code, shown) => {
+    remember();
+    walletApi({ 'GET /api/bonus/check/active': { body: { status: true, type, code, name: code } } });
+    renderScreen(<HomeScreen />);
+    await screen.findByTestId('home-total');
+    const widget = screen.getByTestId('widget-bonus');
+    await waitFor(() => expect(widget.textContent).toContain(shown));
+    expect(widget.textContent).not.toContain(code);
+  });
+
   it('shows the spin widget with the coin count while a wheel is active, in place of refresh-all', async () => {
     remember();
     const calls = walletApi({ 'GET /api/spinwheel/active': { body: { active: true } } });

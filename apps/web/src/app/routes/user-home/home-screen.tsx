@@ -203,7 +203,7 @@ function HomeContent() {
             onRefund={open.refund}
             onRefreshAll={refresh}
             refreshing={syncing}
-            activeBonus={activeBonus.data?.status ? (activeBonus.data.name ?? activeBonus.data.code) : null}
+            activeBonus={activeBonus.data}
             spinCoins={spinActive.data?.active && !paused ? data.profile.coin : null}
           />
           <Suspense fallback={null}>

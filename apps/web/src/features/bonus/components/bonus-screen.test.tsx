@@ -152,6 +152,15 @@ describe('BonusScreen', () => {
     expect(await screen.findByTestId('promotion-form')).toBeTruthy();
   });
 
+  it('names a running invite bonus by its kind alone, never by its code', async () => {
+    setup({
+      'GET /api/bonus/check/active': { body: { status: true, type: 'invite', code: 'INVITE', name: 'INVITE' } },
+    });
+    const panel = await screen.findByTestId('bonus-active');
+    expect(within(panel).getByText('Invite bonus')).toBeTruthy();
+    expect(panel.textContent).not.toContain('INVITE');
+  });
+
   it('shows a failed cancel in an alert dialog', async () => {
     const { user } = setup({
       'GET /api/bonus/check/active': {

@@ -38,7 +38,11 @@ export function BonusScreen() {
       </header>
       {active.data ? (
         running ? (
-          <ActiveBonus name={active.data.name ?? active.data.code ?? ''} type={active.data.type ?? 'bonus'} />
+          <ActiveBonus
+            // An invite or refund bonus has no name, only its code (INVITE, REFUND): its kind says it all.
+            name={isNameless(active.data.type) ? '' : (active.data.name ?? active.data.code ?? '')}
+            type={active.data.type ?? 'bonus'}
+          />
         ) : (
           <PromotionCodeForm onSearch={setPromotionCode} />
         )
@@ -198,4 +202,8 @@ function PromotionCodeForm({ onSearch }: { onSearch: (code: string) => void }) {
       </button>
     </form>
   );
+}
+
+function isNameless(type: string | null): boolean {
+  return type === 'invite' || type === 'refund';
 }

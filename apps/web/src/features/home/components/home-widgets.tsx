@@ -1,3 +1,4 @@
+import type { BonusCheckActiveResponse } from '@wallet/contract/bonus';
 import { formatCount } from '@wallet/web-kit/lib/number-format';
 import {
   ArrowDownIcon,
@@ -8,6 +9,7 @@ import {
   UserPlusIcon,
   WheelIcon,
 } from '@wallet/web-kit/ui/icons';
+import type { TFunction } from 'i18next';
 import { memo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -43,7 +45,8 @@ interface HomeWidgetsProps {
   onRefreshAll: () => void;
   refreshing: boolean;
   /** The running bonus's name, shown on the bonus-conditions widget; null or absent when none runs. */
-  activeBonus?: string | null;
+  /** The running bonus (GET /api/bonus/check/active), named on the bonus-conditions widget. */
+  activeBonus?: BonusCheckActiveResponse | undefined;
   /** The player's coins while a wheel is active (the spin widget shows them); null when no wheel is active. */
   spinCoins?: number | null;
 }
@@ -101,7 +104,9 @@ export const HomeWidgets = memo(function HomeWidgets({
               <DocumentIcon />
             </span>
             <span className="widget-label">{t('home.bonusConditions')}</span>
-            {activeBonus ? <span className="widget-note">{t('home.bonusActive', { name: activeBonus })}</span> : null}
+            {activeBonus?.status ? (
+              <span className="widget-note">{t('home.bonusActive', { name: runningBonusName(activeBonus, t) })}</span>
+            ) : null}
           </Link>
         </li>
         <DialogWidget icon={<RefundIcon />} label={t('home.refund')} testId="widget-refund" onOpen={onRefund} />
@@ -109,3 +114,12 @@ export const HomeWidgets = memo(function HomeWidgets({
     </nav>
   );
 });
+
+/**
+ * The running bonus as players know it: a bonus or promotion by the name the server gives in their language;
+ * an invite or refund bonus, which has no name (its code is INVITE or REFUND), by its kind.
+ */
+function runningBonusName(active: BonusCheckActiveResponse, t: TFunction): string {
+  if (active.type === 'invite' || active.type === 'refund') return t(`home.bonusSource.${active.type}`);
+  return active.name ?? active.code ?? '';
+}

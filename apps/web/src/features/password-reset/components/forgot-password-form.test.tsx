@@ -24,6 +24,8 @@ describe('ForgotPasswordForm', () => {
     await user.click(screen.getByRole('button', { name: 'Send code' }));
     expect(await screen.findByText('We sent a 6-digit code by SMS to 0812345678.')).toBeTruthy();
     expect(calls[0]?.body).toEqual({ phoneNumber: '0812345678' });
+    // The SMS comes in the language the player reads the app in.
+    expect(calls[0]?.search).toBe('?lang=en');
 
     await user.type(screen.getByLabelText('6-digit code'), '999999');
     await user.click(screen.getByRole('button', { name: 'Verify' }));

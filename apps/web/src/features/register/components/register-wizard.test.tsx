@@ -1,4 +1,5 @@
 import { act, screen, waitFor } from '@testing-library/react';
+import { clearToken, getToken } from '@wallet/web-kit/lib/auth-token';
 import { type Handler, mockApi, type Reply } from '@wallet/web-kit/testing/mock-api';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { config } from '@/lib/config';
@@ -39,6 +40,7 @@ async function fillProfile(user: User, confirm = 'secret12') {
 
 beforeEach(() => {
   config.laoMode = false;
+  clearToken();
 });
 
 afterEach(() => {
@@ -110,6 +112,8 @@ describe('RegisterWizard', () => {
     await user.click(screen.getByRole('button', { name: 'Verify' }));
     expect(await screen.findByLabelText('Name')).toBeTruthy();
     expect(calls.find((call) => call.path === '/api/otp/send')?.body).toEqual({ phoneNumber: '0812345678' });
+    // The SMS comes in the language the player reads the app in.
+    expect(calls.find((call) => call.path === '/api/otp/send')?.search).toBe('?lang=en');
   });
 
   it('refuses mismatched passwords before asking the server', async () => {
@@ -206,9 +210,12 @@ describe('RegisterWizard', () => {
     expect(screen.getByLabelText(/Inviter code/).getAttribute('aria-describedby')).toBe(error.id);
   });
 
-  it('needs an English name for KTB, then registers with first and last name joined, and goes to /login after 2 s', async () => {
+  it('needs an English name for KTB, then registers with first and last name joined, signs in and goes to /user after 2 s', async () => {
     const { user, calls } = setup(
-      { 'GET /api/lookup/registerOTP': { body: { registerOTP: false } } },
+      {
+        'GET /api/lookup/registerOTP': { body: { registerOTP: false } },
+        'POST /api/login': { body: { token: 'token-of-the-new-player' } },
+      },
       '/register?code=PR42',
     );
     await submitPhone(user);
@@ -248,6 +255,31 @@ describe('RegisterWizard', () => {
       bankAccountName: 'SOMCHAI JAIDEE',
       bankAccountNo: '1234567890',
     });
+    // Signed in with the password just chosen: no second typing of it.
+    await waitFor(() => expect(getToken()).toBe('token-of-the-new-player'));
+    expect(calls.find((call) => call.path === '/api/login')?.body).toEqual({
+      username: '0812345678',
+      password: 'secret12',
+      remember: false,
+    });
+    expect(screen.getByText('You are signed in. Taking you to your wallet…')).toBeTruthy();
+    await waitFor(() => expect(screen.getByTestId('page').textContent).toBe('/user'), { timeout: 3000 });
+  });
+
+  it('goes to /login with the phone filled in after 2 s when the sign-in after registering fails', async () => {
+    const { user } = setup({
+      'GET /api/lookup/registerOTP': { body: { registerOTP: false } },
+      'POST /api/login': { status: 500, body: { message: 'INTERNAL_SERVER_ERROR' } },
+    });
+    await submitPhone(user);
+    await fillProfile(user);
+    await user.selectOptions(await screen.findByLabelText('Bank'), 'SCB');
+    await user.type(screen.getByLabelText('Account number'), '1234567890');
+    await user.type(screen.getByLabelText('First name'), 'somchai');
+    await user.type(screen.getByLabelText('Last name'), 'jaidee');
+    await user.click(screen.getByRole('button', { name: 'Register' }));
+    await screen.findByText('Registration complete');
+    expect(getToken()).toBeNull();
     await waitFor(() => expect(screen.getByTestId('page').textContent).toBe('/login'), { timeout: 3000 });
   });
 

@@ -1,10 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { isEnglishName, isValidPhone, needsEnglishAccountName } from '@wallet/contract/account-rules';
-import { PHONE_LENGTH, REGISTER_REDIRECT_MS } from '@wallet/contract/constants';
+import { PHONE_LENGTH } from '@wallet/contract/constants';
 import { OTP_CODE_LENGTH, OTP_RESEND_COOLDOWN_SECONDS } from '@wallet/contract/otp-rules';
 import { ApiError, errorText } from '@wallet/web-kit/api/api-error';
-import { CheckIcon } from '@wallet/web-kit/ui/icons';
-import { StatusCard } from '@wallet/web-kit/ui/status-card';
+import { setToken } from '@wallet/web-kit/lib/auth-token';
 import { useToast } from '@wallet/web-kit/ui/toast';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +15,7 @@ import { paths } from '@/lib/paths';
 import { useCreateAccount } from '../api/create-account';
 import { registerOtpQuery } from '../api/get-register-otp';
 import { useSendOtp } from '../api/send-otp';
+import { signInRegistered } from '../api/sign-in';
 import { useValidateRegistration } from '../api/validate-registration';
 import { useVerifyOtp } from '../api/verify-otp';
 import { rememberInviteCode } from '../lib/invite-code';
@@ -29,6 +29,7 @@ import {
   stepToShow,
   type WizardProgress,
 } from '../lib/wizard-steps';
+import { RegisterDone, type RegisterOutcome } from './register-done';
 import { BankStep, OtpStep, PhoneStep, ProfileStep } from './register-steps';
 
 const STEP_FIELDS: Record<Step, string[]> = {
@@ -96,7 +97,8 @@ export function RegisterWizard({ successExtra }: RegisterWizardProps = {}) {
   const step = stepToShow(isStep(requested) ? requested : null, { ...progress, password: profile.password });
   const [errors, setErrors] = useState<Errors>({});
   const [formError, setFormError] = useState<string | null>(null);
-  const [done, setDone] = useState(false);
+  /** After the account exists: signed-in goes to the wallet, login-needed to the login form (SPEC: after 2 s). */
+  const [done, setDone] = useState<false | RegisterOutcome>(false);
   const [checkingPhone, setCheckingPhone] = useState(false);
 
   useEffect(() => {
@@ -104,13 +106,6 @@ export function RegisterWizard({ successExtra }: RegisterWizardProps = {}) {
     const timer = setTimeout(() => setCooldown((value) => value - 1), 1000);
     return () => clearTimeout(timer);
   }, [cooldown]);
-
-  useEffect(() => {
-    if (!done) return;
-    // The login form opens with the phone just registered filled in.
-    const timer = setTimeout(() => navigate(paths.login, { replace: true, state: { phone } }), REGISTER_REDIRECT_MS);
-    return () => clearTimeout(timer);
-  }, [done, navigate, phone]);
 
   useEffect(() => {
     if (!done) saveProgress(progress);
@@ -323,23 +318,22 @@ export function RegisterWizard({ successExtra }: RegisterWizardProps = {}) {
         currency: config.laoMode && bank.currency ? bank.currency : undefined,
       },
       {
-        onSuccess: () => {
+        onSuccess: async () => {
           clearProgress();
-          setDone(true);
+          try {
+            setToken((await signInRegistered(phone, profile.password)).token, false);
+            setDone('signed-in');
+          } catch {
+            // The account exists either way; the login form is the way in when this sign-in fails.
+            setDone('login-needed');
+          }
         },
         onError: (cause) => showServerError(cause, 'bank'),
       },
     );
   };
 
-  if (done) {
-    return (
-      <div className="page page-narrow">
-        <StatusCard icon={<CheckIcon />} title={t('register.successTitle')} message={t('register.successMessage')} />
-        {successExtra}
-      </div>
-    );
-  }
+  if (done) return <RegisterDone outcome={done} phone={phone} extra={successExtra} />;
 
   const steps: Step[] = otpEnabled ? ['phone', 'otp', 'profile', 'bank'] : ['phone', 'profile', 'bank'];
   const position = steps.indexOf(step);

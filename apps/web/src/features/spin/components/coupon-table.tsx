@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { COUPON_PAGE_SIZE } from '@wallet/contract/constants';
+import { CLAIM_CONFIRM_DEBOUNCE_MS, COUPON_PAGE_SIZE } from '@wallet/contract/constants';
 import type { Coupon } from '@wallet/contract/spinwheel';
 import { errorText } from '@wallet/web-kit/api/api-error';
 import { formatCount } from '@wallet/web-kit/lib/number-format';
@@ -9,6 +9,7 @@ import { Modal } from '@wallet/web-kit/ui/modal';
 import { Money } from '@wallet/web-kit/ui/money';
 import { Paginator } from '@wallet/web-kit/ui/paginator';
 import { SafeHtml } from '@wallet/web-kit/ui/safe-html';
+import type { TFunction } from 'i18next';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { invalidateMoneyAndBonus } from '@/lib/wallet/invalidate-money';
@@ -22,6 +23,7 @@ export function CouponTable() {
   const [page, setPage] = useState(1);
   const [confirming, setConfirming] = useState<Coupon | null>(null);
   const claim = useClaim();
+  const lastConfirm = useRef(Number.NEGATIVE_INFINITY);
   const list = coupons.data?.coupons ?? [];
   const totalPages = Math.max(1, Math.ceil(list.length / COUPON_PAGE_SIZE));
   // A claim can shorten nothing today, but a reload can: never show a page past the end.
@@ -95,6 +97,11 @@ export function CouponTable() {
               className="btn btn-primary"
               data-testid="coupon-claim-confirm"
               onClick={() => {
+                // SPEC §9 claim confirm debounce: a second tap within 500 ms of the last claim is a double tap,
+                // not a second claim; the confirmation stays open for a deliberate one.
+                const now = Date.now();
+                if (now - lastConfirm.current < CLAIM_CONFIRM_DEBOUNCE_MS) return;
+                lastConfirm.current = now;
                 const coupon = confirming;
                 setConfirming(null);
                 if (coupon) void claim.run(coupon);
@@ -110,7 +117,9 @@ export function CouponTable() {
             <p className="spin-claim-label" data-testid="coupon-claim-label">
               {confirming.slice.label}
             </p>
-            <p className="spin-claim-name">{confirming.name}</p>
+            {confirming.prizeType === 'item' && confirming.name !== confirming.slice.label ? (
+              <p className="spin-claim-name">{confirming.name}</p>
+            ) : null}
             {confirming.slice.htmlDescription ? (
               <div data-testid="coupon-claim-description">
                 <SafeHtml html={confirming.slice.htmlDescription} className="spin-claim-description" />
@@ -141,7 +150,7 @@ function CouponRow({
     <tr data-testid="coupon-row" data-coupon={coupon.id}>
       <td className="is-index">{index}</td>
       <td className="spin-cell-label">{coupon.slice.label}</td>
-      <td className="spin-cell-name">{coupon.name}</td>
+      <td className="spin-cell-name">{prizeName(coupon, t)}</td>
       <td className="is-amount" data-testid="coupon-amount">
         <CouponAmount coupon={coupon} />
       </td>
@@ -170,13 +179,18 @@ function CouponRow({
   );
 }
 
-/** Credit in baht as every amount, coins as a count, an item (amount 0) as a dash: its name says what it is. */
+/**
+ * What kind of prize it is. The server names a credit or coin prize after its slice's label, which the
+ * row already shows, so those say their kind; an item says its own name.
+ */
+function prizeName(coupon: Coupon, t: TFunction): string {
+  return coupon.prizeType === 'item' ? coupon.name : t(`spin.prizeType.${coupon.prizeType}`);
+}
+
+/** Credit in baht as every amount, coins as a count (the prize column says coins), an item as a dash. */
 function CouponAmount({ coupon }: { coupon: Coupon }) {
-  const { t } = useTranslation();
   if (coupon.prizeType === 'bonus') return <Money value={coupon.amount} />;
-  if (coupon.prizeType === 'coins') {
-    return <>{t('spin.coins', { count: coupon.amount, value: formatCount(coupon.amount) })}</>;
-  }
+  if (coupon.prizeType === 'coins') return <>{formatCount(coupon.amount)}</>;
   return <span aria-hidden="true">—</span>;
 }
 

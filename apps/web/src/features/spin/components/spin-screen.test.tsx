@@ -192,14 +192,18 @@ describe('SpinScreen', () => {
     expect(spins(calls)).toHaveLength(0);
   });
 
-  it('pages the coupons 3 at a time with index, slice label, prize name and amount', async () => {
-    api({ list: coupons(7) });
+  it('pages the coupons 3 at a time with index, slice label, prize and amount, each said once', async () => {
+    // As the server sends them: a credit or coin prize is named after its slice's label.
+    const list = coupons(7).map((coupon) =>
+      coupon.prizeType === 'item' ? coupon : { ...coupon, name: coupon.slice.label },
+    );
+    api({ list });
     renderScreen(<SpinScreen />);
     const rows = await screen.findAllByTestId('coupon-row');
     expect(rows).toHaveLength(3);
     expect(rows.map((row) => [...row.querySelectorAll('td')].slice(0, 4).map((cell) => cell.textContent))).toEqual([
-      ['1', '100 ฿', 'Prize 1', '10.00'],
-      ['2', '2 coins', 'Prize 2', '20 coins'],
+      ['1', '100 ฿', 'Bonus credit', '10.00'],
+      ['2', '2 coins', 'Coins', '20'],
       ['3', 'T-shirt', 'Prize 3', '—'],
     ]);
     fireEvent.click(screen.getByRole('button', { name: 'Next page' }));
@@ -272,6 +276,50 @@ describe('SpinScreen', () => {
     expect(claim?.search).toBe('?lang=en');
     await waitFor(() => expect(screen.getAllByTestId('coupon-status')).toHaveLength(2));
     expect(screen.queryByRole('dialog', { name: 'Claim this prize?' })).toBeNull();
+  });
+
+  it('ignores a claim confirmed within 500 ms of the last one (SPEC §9 claim confirm debounce)', async () => {
+    const calls = api({
+      list: coupons(2),
+      extra: { 'POST /api/spinwheel/coupon/claim': { body: { success: true, label: '100 ฿' } } },
+    });
+    const claims = () => calls.filter((call) => call.path === '/api/spinwheel/coupon/claim');
+    // The clock stands still unless the test moves it, so a slow machine cannot stretch the 500 ms.
+    let clock = Date.now();
+    vi.spyOn(Date, 'now').mockImplementation(() => clock);
+    renderScreen(<SpinScreen />);
+    fireEvent.click((await screen.findAllByTestId('coupon-claim'))[0]!);
+    fireEvent.click(await screen.findByTestId('coupon-claim-confirm'));
+    await screen.findByRole('alertdialog');
+    await waitFor(() => expect((screen.getAllByTestId('coupon-claim')[1] as HTMLButtonElement).disabled).toBe(false));
+    clock += 499;
+    fireEvent.click(screen.getAllByTestId('coupon-claim')[1]!);
+    fireEvent.click(await screen.findByTestId('coupon-claim-confirm'));
+    expect(claims()).toHaveLength(1);
+    // The confirmation stays open: the same tap works once the 500 ms have passed.
+    clock += 1;
+    fireEvent.click(screen.getByTestId('coupon-claim-confirm'));
+    await waitFor(() => expect(claims()).toHaveLength(2));
+    expect(claims()[1]?.body).toEqual({ coupon: 'c2' });
+  });
+
+  it('follows the window width 500 ms after the last resize (SPEC §9 resize debounce)', async () => {
+    api({ coins: 3 });
+    renderScreen(<SpinScreen />);
+    await screen.findByTestId('spin-canvas');
+    const width = () => screen.getByTestId('spin-canvas').getAttribute('width');
+    const wide = window.innerWidth;
+    Object.defineProperty(window, 'innerWidth', { configurable: true, value: 390 });
+    try {
+      const started = Date.now();
+      for (let i = 0; i < 3; i += 1) window.dispatchEvent(new Event('resize'));
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(width()).toBe('350');
+      await waitFor(() => expect(width()).toBe('331'), { timeout: 2_000 });
+      expect(Date.now() - started).toBeGreaterThanOrEqual(490);
+    } finally {
+      Object.defineProperty(window, 'innerWidth', { configurable: true, value: wide });
+    }
   });
 
   it.each(['COUPON_EXPIRED', 'NO_CLAIMABLE_COUPON', 'INVALID_COUPON_TYPE', 'INVALID_PRIZE_CODE', 'BONUS_REMAINING'])(

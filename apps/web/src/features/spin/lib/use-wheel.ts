@@ -1,3 +1,4 @@
+import { RESIZE_DEBOUNCE_MS } from '@wallet/contract/constants';
 import type { SpinSlice } from '@wallet/contract/spinwheel';
 import { paintWheelCanvas } from '@wallet/web-kit/spin-wheel/draw';
 import { planSpin, rotationAt, wheelSizePx } from '@wallet/web-kit/spin-wheel/geometry';
@@ -8,13 +9,23 @@ export function prefersReducedMotion(): boolean {
   return typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 }
 
-/** The wheel's edge in CSS pixels, following the window's width (SPEC §2: min(350 px, 85% of the width)). */
+/**
+ * The wheel's edge in CSS pixels, following the window's width (SPEC §2: min(350 px, 85% of the width)),
+ * 500 ms after the last resize (SPEC §9): a rotating phone or a dragged window repaints the wheel once.
+ */
 export function useWheelSize(): number {
   const [size, setSize] = useState(() => wheelSizePx(window.innerWidth));
   useEffect(() => {
-    const onResize = () => setSize(wheelSizePx(window.innerWidth));
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const onResize = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => setSize(wheelSizePx(window.innerWidth)), RESIZE_DEBOUNCE_MS);
+    };
     window.addEventListener('resize', onResize);
-    return () => window.removeEventListener('resize', onResize);
+    return () => {
+      clearTimeout(timer);
+      window.removeEventListener('resize', onResize);
+    };
   }, []);
   return size;
 }

@@ -357,6 +357,38 @@ describe('StatementScreen', () => {
     expect(lines[1]?.querySelector('.relative-time')).toBeTruthy();
   });
 
+  it('names a bonus or promotion line by its name in the player language, not by its code', async () => {
+    const { calls } = setup({
+      body: {
+        total: 2,
+        statements: [
+          statementEntry({
+            _id: '6',
+            statementType: 'bonus',
+            from: null,
+            to: 'WALLET',
+            amount: 10,
+            bonus: { description: 'DAILY10', name: 'Daily bonus 10%' },
+          }),
+          statementEntry({
+            _id: '7',
+            statementType: 'bonus',
+            from: null,
+            to: 'WALLET',
+            amount: 50,
+            promotion: { description: 'WELCOME50', name: 'Get 50 baht free' },
+          }),
+        ],
+      },
+    });
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    expect(rows().map((row) => row.querySelector('.statement-what')?.textContent)).toEqual([
+      'Bonus: Wallet · Daily bonus 10%',
+      'Bonus: Wallet · Get 50 baht free',
+    ]);
+    expect(calls.find((call) => call.path === '/api/statement')?.search).toBe('?lang=en');
+  });
+
   it('names invite and refund bonuses by their kind, translated', async () => {
     setup({
       body: {

@@ -95,13 +95,15 @@ export function StatementScreen() {
 }
 
 /**
- * The linked object's description (SPEC §3). An invite or refund bonus has no name of its own (the
+ * The linked object's description (SPEC §3): a bonus's or promotion's name in the player's language where the
+ * server knows one, not its code. An invite or refund bonus has no name of its own (the
  * server describes it by its kind), so the player reads the translated kind instead.
  */
 function linkedDescription(entry: StatementEntry, t: TFunction): string | undefined {
   if (entry.invite) return t('statement.linked.invite');
   if (entry.refund) return t('statement.linked.refund');
-  return (entry.bonus ?? entry.promotion ?? entry.luckydraw)?.description;
+  const linked = entry.bonus ?? entry.promotion ?? entry.luckydraw;
+  return linked?.name ?? linked?.description;
 }
 
 /** Wallet, a game's name, or a bank's name for a code; anything unknown (a gateway, a retired game) as is. */
