@@ -44,7 +44,9 @@ export async function controlsUnderChat(page: Page, label: string): Promise<stri
         [rect.left + inset, rect.bottom - inset],
         [rect.right - inset, rect.bottom - inset],
       ];
-      const points = corners.filter(([x, y]) => x >= 0 && y >= 0 && x < innerWidth && y < innerHeight && !underMenu(x, y));
+      const points = corners.filter(
+        ([x, y]) => x >= 0 && y >= 0 && x < innerWidth && y < innerHeight && !underMenu(x, y),
+      );
       if (points.some(([x, y]) => inWidget(x, y))) out.push(`${name(el)} under the chat widget`);
     }
     if (document.querySelector('[role=dialog], [role=alertdialog], dialog[open]')) {
