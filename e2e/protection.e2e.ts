@@ -223,11 +223,19 @@ describe('player protection', () => {
     expect(await page.locator('.home-slides, .home-banners').count()).toBe(0);
     await shot(page, 'protection-home-excluded-en');
 
-    // Play is refused with the contract's code, translated.
-    await askQr(page, '100');
-    await toast(page, text('en', 'errors.PLAYER_SELF_EXCLUDED'));
+    // Deposits say up front that they are paused, and why, instead of offering a QR the server refuses.
+    await page.getByTestId('widget-deposit').click();
+    await page.getByTestId('deposit-tab-qr').click();
+    const paused = page.getByTestId('deposit-paused').filter({ visible: true });
+    await paused.waitFor();
+    expect(await paused.innerText()).toContain(text('en', 'deposit.paused.reason.excluded'));
+    expect(await page.getByTestId('qr-pick-KBANK').count()).toBe(0);
     await page.keyboard.press('Escape');
+    // Play and deposits are refused by the server too, with the contract's code.
     const api = await playerApi(player);
+    expect((await api('POST', '/api/qrcode/KBANK', { amount: 100 })).body).toMatchObject({
+      message: 'PLAYER_SELF_EXCLUDED',
+    });
     expect((await api('POST', '/api/wallet/transfer', { from: 'WALLET', to: 'pg', amount: 50 })).body).toMatchObject({
       message: 'PLAYER_SELF_EXCLUDED',
     });
