@@ -90,7 +90,8 @@ describe('invite a friend and claim a refund', () => {
     await page.locator('input[name=firstName]').fill('somsri');
     await page.locator('input[name=lastName]').fill('friend');
     await page.locator('form button[type=submit]').click();
-    await page.waitForURL('**/login', { timeout: 10_000 });
+    // Registered and signed in at once: SPEC's 2 s redirect lands on the player's home.
+    await page.waitForURL('**/user/home', { timeout: 10_000 });
     await page.context().close();
     return { phone, bankCode: 'SCB', bankAccountNo };
   }
