@@ -87,7 +87,8 @@ for (const dialect of testDialects()) {
       expect(movider.received).toHaveLength(0);
       const delivered = thaiBulkSmsProtocol.delivered(thaiBulk.received[0] as never);
       expect(delivered.to).toBe('66812345001');
-      expect(delivered.text).toContain(`ref ${otpRef}`);
+      // Asked without a language: the text is Thai, the app's default.
+      expect(delivered.text).toContain(`(อ้างอิง ${otpRef})`);
       const verified = await app.inject({
         method: 'POST',
         url: '/api/otp/verify',
