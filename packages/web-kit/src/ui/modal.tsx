@@ -2,7 +2,6 @@ import { type ReactNode, useEffect, useId, useRef } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { CloseIcon } from './icons';
-import { useBackCloses } from './modal-history';
 import { DialogToasts } from './toast';
 
 const FOCUSABLE =
@@ -24,10 +23,7 @@ export interface ModalProps {
   dismissible?: boolean;
 }
 
-/**
- * Accessible modal: labelled by its title, focus moves in and back out, Tab stays inside, Escape closes,
- * and back (a phone's back button) closes it instead of leaving the page (modal-history.ts).
- */
+/** Accessible modal: labelled by its title, focus moves in and back out, Tab stays inside, Escape closes. */
 export function Modal({
   open,
   onClose,
@@ -45,7 +41,6 @@ export function Modal({
   onCloseRef.current = onClose;
   const dismissibleRef = useRef(dismissible);
   dismissibleRef.current = dismissible;
-  useBackCloses(open, onClose, dismissible);
 
   useEffect(() => {
     if (!open) return;
