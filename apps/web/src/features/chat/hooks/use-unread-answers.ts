@@ -18,7 +18,7 @@ async function whoCanBeAnswered(fetchProfile: () => Promise<{ _id: string }>): P
 
 /**
  * Support's answers the player has not seen while the chat is closed: the newest page of the conversation,
- * asked for every UNREAD_CHECK_MS from after the first screen (no chunk of the panel with it, issue 18),
+ * asked for every UNREAD_CHECK_MS from after the first screen (no chunk of the panel with it: the first load stays within its budget),
  * counted from the newest message held when the panel was last open (or when counting started). Opening
  * the panel reads them (it marks them read, SPEC §4) and the count starts again from there.
  */
